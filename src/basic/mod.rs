@@ -1,0 +1,1 @@
+//! BASIC V2 text tools: tokenizer, lister, PETSCII tables.
