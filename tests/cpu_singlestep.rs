@@ -1,0 +1,222 @@
+//! The 6510 core against the SingleStepTests 6502 per-cycle bus traces.
+//!
+//! Data: `../shared/testdata/6502-singlestep/` (override with `BREADBIN_SINGLESTEP_DIR`),
+//! one file per opcode, layout described in that folder's README. Each test loads RAM and
+//! registers, runs one instruction on a flat 64 KiB bus, and compares the final registers,
+//! the final RAM and every cycle's bus access (address, value, read/write) in order.
+
+use breadbin::cpu::{Bus, Cpu, Status};
+use std::path::PathBuf;
+
+struct State {
+    pc: u16,
+    s: u8,
+    a: u8,
+    x: u8,
+    y: u8,
+    p: u8,
+    ram: Vec<(u16, u8)>,
+}
+
+struct Case {
+    initial: State,
+    fin: State,
+    cycles: Vec<(u16, u8, bool)>,
+}
+
+fn parse(data: &[u8]) -> Result<Vec<Case>, String> {
+    let mut i = 0usize;
+    let mut out = Vec::new();
+    let need = |i: usize, n: usize| -> Result<(), String> {
+        if i + n > data.len() {
+            Err(format!("truncated record at byte {i}"))
+        } else {
+            Ok(())
+        }
+    };
+    let state = |i: &mut usize| -> Result<State, String> {
+        need(*i, 8)?;
+        let d = &data[*i..];
+        let st = State {
+            pc: u16::from_be_bytes([d[0], d[1]]),
+            s: d[2],
+            a: d[3],
+            x: d[4],
+            y: d[5],
+            p: d[6],
+            ram: Vec::new(),
+        };
+        let n = d[7] as usize;
+        *i += 8;
+        need(*i, 3 * n)?;
+        let mut st = st;
+        for j in 0..n {
+            let e = &data[*i + 3 * j..];
+            st.ram.push((u16::from_be_bytes([e[0], e[1]]), e[2]));
+        }
+        *i += 3 * n;
+        Ok(st)
+    };
+    while i < data.len() {
+        need(i, 10)?;
+        i += 10;
+        let initial = state(&mut i)?;
+        let fin = state(&mut i)?;
+        need(i, 1)?;
+        let k = data[i] as usize;
+        i += 1;
+        need(i, 4 * k)?;
+        let mut cycles = Vec::with_capacity(k);
+        for j in 0..k {
+            let e = &data[i + 4 * j..];
+            let kind = match e[3] {
+                b'r' => false,
+                b'w' => true,
+                other => {
+                    return Err(format!(
+                        "bad cycle kind {other:#x} at byte {}",
+                        i + 4 * j + 3
+                    ));
+                }
+            };
+            cycles.push((u16::from_be_bytes([e[0], e[1]]), e[2], kind));
+        }
+        i += 4 * k;
+        out.push(Case {
+            initial,
+            fin,
+            cycles,
+        });
+    }
+    Ok(out)
+}
+
+struct Recorder {
+    ram: Box<[u8; 0x10000]>,
+    log: Vec<(u16, u8, bool)>,
+}
+
+impl Bus for Recorder {
+    fn read(&mut self, addr: u16) -> u8 {
+        let v = self.ram[addr as usize];
+        self.log.push((addr, v, false));
+        v
+    }
+    fn write(&mut self, addr: u16, value: u8) {
+        self.ram[addr as usize] = value;
+        self.log.push((addr, value, true));
+    }
+}
+
+fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("BREADBIN_SINGLESTEP_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/6502-singlestep")
+        });
+    if dir.join("a9.bin").is_file() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipping: no SingleStepTests data at {} (set BREADBIN_SINGLESTEP_DIR)",
+            dir.display()
+        );
+        None
+    }
+}
+
+fn run_case(case: &Case, bus: &mut Recorder) -> Result<(), String> {
+    for (a, _) in &case.fin.ram {
+        bus.ram[*a as usize] = 0;
+    }
+    for (a, v) in &case.initial.ram {
+        bus.ram[*a as usize] = *v;
+    }
+    bus.log.clear();
+    let mut cpu = Cpu::new();
+    cpu.set_pc(case.initial.pc);
+    cpu.s = case.initial.s;
+    cpu.a = case.initial.a;
+    cpu.x = case.initial.x;
+    cpu.y = case.initial.y;
+    cpu.p = Status::from_bits_retain(case.initial.p);
+    for _ in 0..case.cycles.len() {
+        cpu.tick(bus);
+    }
+    let f = &case.fin;
+    let got = (cpu.pc, cpu.s, cpu.a, cpu.x, cpu.y, cpu.p.bits());
+    let want = (f.pc, f.s, f.a, f.x, f.y, f.p);
+    if got != want {
+        return Err(format!(
+            "registers (pc,s,a,x,y,p) {got:02x?}, expected {want:02x?}"
+        ));
+    }
+    if !cpu.at_instruction_boundary() && !cpu.is_jammed() {
+        return Err("instruction not finished after the recorded cycles".into());
+    }
+    for (a, v) in &f.ram {
+        if bus.ram[*a as usize] != *v {
+            return Err(format!(
+                "RAM ${a:04x} = {:02x}, expected {v:02x}",
+                bus.ram[*a as usize]
+            ));
+        }
+    }
+    if bus.log != case.cycles {
+        return Err(format!(
+            "bus cycles {:02x?}\n      expected {:02x?}",
+            bus.log, case.cycles
+        ));
+    }
+    // Clean up for the next case.
+    for (a, _) in &f.ram {
+        bus.ram[*a as usize] = 0;
+    }
+    Ok(())
+}
+
+#[test]
+fn singlestep_all_opcodes() {
+    let Some(dir) = data_dir() else { return };
+    let mut bus = Recorder {
+        ram: Box::new([0; 0x10000]),
+        log: Vec::new(),
+    };
+    let mut failures = Vec::new();
+    let mut total = 0usize;
+    let mut opcodes = 0usize;
+    for op in 0..=255u8 {
+        let path = dir.join(format!("{op:02x}.bin"));
+        let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let cases = parse(&data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(!cases.is_empty(), "{}: no tests", path.display());
+        opcodes += 1;
+        let mut failed_here = 0;
+        for (n, case) in cases.iter().enumerate() {
+            total += 1;
+            if let Err(e) = run_case(case, &mut bus) {
+                failed_here += 1;
+                if failed_here <= 2 {
+                    failures.push(format!("opcode {op:02x} test {n}: {e}"));
+                }
+                for (a, _) in case.fin.ram.iter().chain(case.initial.ram.iter()) {
+                    bus.ram[*a as usize] = 0;
+                }
+            }
+        }
+        if failed_here > 0 {
+            failures.push(format!(
+                "opcode {op:02x}: {failed_here} of {} failed",
+                cases.len()
+            ));
+        }
+    }
+    println!("singlestep: {total} tests over {opcodes} opcodes");
+    assert_eq!(opcodes, 256);
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
