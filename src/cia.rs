@@ -1,0 +1,579 @@
+//! MOS 6526 CIA (Complex Interface Adapter), stepped one φ2 cycle at a time.
+//!
+//! The C64 has two: CIA 1 (keyboard matrix, joysticks, /IRQ) and CIA 2 (VIC bank bits, serial
+//! bus, /NMI). This module is the chip alone; the machine sets the port input levels
+//! ([`Cia::pa_in`], [`Cia::pb_in`]) before register accesses, calls [`Cia::tick`] once per
+//! cycle after the CPU's bus access of that cycle, and feeds [`Cia::tod_pulse`] from the
+//! mains-frequency divider.
+//!
+//! # Sources of the facts
+//!
+//! - MOS 6526 data sheet: register map, port and DDR semantics, timer modes (CRA/CRB bit
+//!   meanings, force-load strobe, "the timer latch is loaded into the timer on any underflow,
+//!   on a force load or following a write to the high byte of the latch while the timer is
+//!   stopped"), PB6/PB7 pulse and toggle outputs ("the toggle output is set high whenever the
+//!   timer is started"), ICR set/clear mask writes and read-to-clear, TOD register format,
+//!   hours-write stop / tenths-write start, read latching from hours until tenths, the
+//!   alarm, serial output at half the timer A underflow rate with an interrupt after 8 bits,
+//!   and the reset state (timer latches all ones, everything else zero).
+//! - W. Lorenz, "A Software Model of the CIA6526" (v2.15, 1997): the count pipeline. A timer
+//!   started by a write in cycle W first decrements in cycle W+2; a stop written in cycle W
+//!   still lets the counts of W-1 and W-2 through; an underflow is the moment the counter
+//!   is zero while another count is waiting, and it reloads from the latch in that cycle; a
+//!   reload (underflow, force load) removes the next count from the pipeline, so a
+//!   continuous timer reads `latch, latch, latch-1, …, 1` and its period is latch+1 cycles;
+//!   a force load takes effect in the cycle after the write.
+//! - W. Lorenz, C64 Emulator Test Suite 2.15 (public domain), tests `cia1tab` and `cia1ta`,
+//!   whose reference figures were taken on a real C64; the unit tests below replay their
+//!   cycle timelines and assert those figures.
+//! - VICE test programs `interrupts/cia-int` (results measured on a 1983-84 6526): the
+//!   interrupt flag becomes readable in the cycle after the underflow, the IR bit (ICR bit 7)
+//!   and /IRQ one cycle later still; reading ICR in the cycle between the two returns the flag
+//!   without bit 7 and the interrupt never happens; an underflow in the very cycle of the
+//!   read is not returned by that read and interrupts normally afterwards.
+//! - VICE test programs `CIA/tod/readme.txt`: TOD digits are binary counters whose carry is
+//!   a comparison by value (so invalid BCD values count on), the AM/PM flag flips whenever
+//!   the hour becomes 12 (by a carry or by a write of the clock), and after power-on or reset
+//!   the clock is stopped at 1:00:00.0 AM with the alarm at 0:00:00.0.
+//!
+//! # Timing model, as seen by a CPU that accesses the chip in cycle N
+//!
+//! A write in cycle N takes effect before [`Cia::tick`] of cycle N; a read in cycle N returns
+//! the state left by the tick of cycle N-1. With that convention:
+//! - start (CRx bit 0 written 1 in cycle W, φ2 source): first decrement in cycle W+2, so a
+//!   read in cycle W+3 is the first to see the counter lower;
+//! - stop (bit 0 written 0 in cycle W): decrements still happen in cycles W and W+1;
+//! - force load (bit 4) or high-latch write while stopped in cycle W: the counter is loaded in
+//!   cycle W+1 and the count that would have decremented in W+2 is dropped;
+//! - underflow in cycle U: the counter reloads in U; the ICR flag reads set from U+1; /IRQ
+//!   and ICR bit 7 are asserted from U+1's tick (read-visible from U+2); PB6/PB7 pulse is
+//!   high for the read in U+1 only; a one-shot timer clears its start bit in U;
+//! - timer B counting timer A underflows decrements two cycles after timer A's underflow;
+//! - reading ICR in cycle R clears all flags, bit 7 and /IRQ, and cancels an interrupt whose
+//!   flag was set in cycle R-1 but whose /IRQ would only have gone active in cycle R.
+//!
+//! # Choices and gaps
+//!
+//! - Port reads return `(PRx | !DDRx) & pins_in`: an output driven high can still be pulled
+//!   low from outside, as the C64's keyboard matrix does when two port bits meet through a
+//!   key. The machine computes `pa_in`/`pb_in` from [`Cia::pa_pins`]/[`Cia::pb_pins`].
+//! - CNT is not connected in breadbin: timer A in CNT mode and timer B in CNT mode never
+//!   count, and "timer A underflows while CNT high" sees CNT high (pulled up) except in
+//!   serial output mode, where the chip drives CNT itself. Serial input mode therefore never
+//!   shifts: the data register keeps what was written.
+//! - The "timer B bug" of some 6526 batches (an ICR read one cycle after timer B's underflow
+//!   loses the interrupt) varies between chips and is not modelled; the 8521/6526A "new
+//!   CIA" timing (no interrupt delay) is not modelled either.
+//! - The TOD divider (5 or 6 input pulses per tenth) restarts when the clock is restarted by
+//!   a write of the tenths register.
+
+/// CRA/CRB bit 0: timer running.
+const CR_START: u8 = 0x01;
+/// CRA/CRB bit 1: timer output on PB6/PB7.
+const CR_PBON: u8 = 0x02;
+/// CRA/CRB bit 2: PB output toggles (1) or pulses (0).
+const CR_TOGGLE: u8 = 0x04;
+/// CRA/CRB bit 3: one-shot mode.
+const CR_ONESHOT: u8 = 0x08;
+/// CRA/CRB bit 4: force-load strobe (never stored).
+const CR_LOAD: u8 = 0x10;
+/// CRA bit 5: timer A counts CNT edges instead of φ2.
+const CRA_CNT: u8 = 0x20;
+/// CRA bit 6: serial port is an output.
+const CRA_SPOUT: u8 = 0x40;
+/// CRA bit 7: TOD input is 50 Hz (else 60 Hz).
+const CRA_TOD50: u8 = 0x80;
+/// CRB bits 5-6: timer B input select.
+const CRB_INMODE: u8 = 0x60;
+/// CRB bit 7: TOD writes go to the alarm.
+const CRB_ALARM: u8 = 0x80;
+
+/// ICR flag: timer A underflow.
+pub const ICR_TA: u8 = 0x01;
+/// ICR flag: timer B underflow.
+pub const ICR_TB: u8 = 0x02;
+/// ICR flag: TOD alarm.
+pub const ICR_ALARM: u8 = 0x04;
+/// ICR flag: serial port byte complete.
+pub const ICR_SP: u8 = 0x08;
+/// ICR flag: negative edge on the FLAG pin.
+pub const ICR_FLAG: u8 = 0x10;
+
+/// One 16-bit interval timer with its latch and count pipeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Timer {
+    counter: u16,
+    latch: u16,
+    /// Control register as written, without the force-load strobe.
+    cr: u8,
+    /// Count pipeline at the start of a tick: bit 0 = a count entered in the previous cycle
+    /// (it decides an underflow now), bit 1 = a count entered two cycles ago (it decrements
+    /// now).
+    pipe: u8,
+    /// A force load or a stopped high-latch write happened in the previous cycle.
+    load_next: bool,
+    /// PB toggle flip-flop.
+    toggle: bool,
+    /// Underflow happened in the last tick (the PB pulse output).
+    pulse: bool,
+}
+
+impl Timer {
+    fn new() -> Self {
+        Timer {
+            counter: 0xFFFF,
+            latch: 0xFFFF,
+            cr: 0,
+            pipe: 0,
+            load_next: false,
+            toggle: false,
+            pulse: false,
+        }
+    }
+
+    fn running(&self) -> bool {
+        self.cr & CR_START != 0
+    }
+
+    /// One cycle. `counts` tells whether this cycle's input (φ2, an underflow of timer A, ...)
+    /// feeds the pipeline, given the control register after this cycle's underflow; it is a
+    /// closure because a one-shot underflow in this very cycle stops the input.
+    /// Returns whether the timer underflowed.
+    fn tick(&mut self, counts: impl FnOnce(u8) -> bool) -> bool {
+        if self.pipe & 2 != 0 {
+            self.counter = self.counter.wrapping_sub(1);
+        }
+        let underflow = self.counter == 0 && self.pipe & 1 != 0;
+        let mut load = std::mem::take(&mut self.load_next);
+        if underflow {
+            if self.cr & CR_ONESHOT != 0 {
+                self.cr &= !CR_START;
+            }
+            self.toggle = !self.toggle;
+            load = true;
+        }
+        let mut pipe = self.pipe;
+        if load {
+            self.counter = self.latch;
+            // The reload swallows the count that would have decremented next cycle.
+            pipe &= !1;
+        }
+        let input = self.running() && counts(self.cr);
+        self.pipe = ((pipe << 1) | u8::from(input)) & 3;
+        self.pulse = underflow;
+        underflow
+    }
+
+    fn write_cr(&mut self, value: u8) {
+        if value & CR_START != 0 && !self.running() {
+            self.toggle = true;
+        }
+        if value & CR_LOAD != 0 {
+            self.load_next = true;
+        }
+        self.cr = value & !CR_LOAD;
+    }
+
+    fn write_lo(&mut self, value: u8) {
+        self.latch = (self.latch & 0xFF00) | u16::from(value);
+    }
+
+    fn write_hi(&mut self, value: u8) {
+        self.latch = (self.latch & 0x00FF) | (u16::from(value) << 8);
+        if !self.running() {
+            self.load_next = true;
+        }
+    }
+
+    /// Level of the PB6/PB7 output when CRx bit 1 routes the timer there.
+    fn pb_out(&self) -> bool {
+        if self.cr & CR_TOGGLE != 0 {
+            self.toggle
+        } else {
+            self.pulse
+        }
+    }
+}
+
+/// Time-of-day clock registers in chip order: tenths, seconds, minutes, hours.
+type TodTime = [u8; 4];
+
+/// Power-on and reset value of the clock: 1:00:00.0 AM.
+const TOD_RESET: TodTime = [0x00, 0x00, 0x00, 0x01];
+
+/// Bits each TOD register keeps.
+const TOD_MASK: TodTime = [0x0F, 0x7F, 0x7F, 0x9F];
+
+/// A MOS 6526 CIA.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cia {
+    /// External levels on port A's pins (1 = high or undriven), set by the machine.
+    pub pa_in: u8,
+    /// External levels on port B's pins (1 = high or undriven), set by the machine.
+    pub pb_in: u8,
+    pra: u8,
+    prb: u8,
+    ddra: u8,
+    ddrb: u8,
+    ta: Timer,
+    tb: Timer,
+    /// Interrupt flags (ICR bits 0-4).
+    icr: u8,
+    /// Interrupt mask (ICR write bits 0-4).
+    mask: u8,
+    /// IR: ICR bit 7 and the /IRQ output.
+    ir: bool,
+    /// A masked flag was raised: /IRQ goes active in the next tick.
+    irq_next: bool,
+    /// The mask was written this cycle: check it against the flags at the end of the tick.
+    mask_written: bool,
+    sdr: u8,
+    /// SDR was written in output mode and not yet moved to the shift register.
+    sdr_full: bool,
+    shift: u8,
+    /// Half-bits (CNT edges) still to send; 0 = idle.
+    shift_left: u8,
+    /// CNT output level in serial output mode.
+    cnt_out: bool,
+    /// SP output level in serial output mode.
+    sp_out: bool,
+    tod: TodTime,
+    alarm: TodTime,
+    /// Registers frozen by a read of hours until tenths is read.
+    tod_latch: Option<TodTime>,
+    tod_running: bool,
+    /// Input pulses counted towards the next tenth.
+    tod_div: u8,
+    /// Clock equals alarm (the flag is raised on the transition to equal).
+    tod_match: bool,
+}
+
+impl Default for Cia {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Cia {
+    /// A chip in its power-on state (the same as after reset).
+    pub fn new() -> Self {
+        Cia {
+            pa_in: 0xFF,
+            pb_in: 0xFF,
+            pra: 0,
+            prb: 0,
+            ddra: 0,
+            ddrb: 0,
+            ta: Timer::new(),
+            tb: Timer::new(),
+            icr: 0,
+            mask: 0,
+            ir: false,
+            irq_next: false,
+            mask_written: false,
+            sdr: 0,
+            sdr_full: false,
+            shift: 0,
+            shift_left: 0,
+            cnt_out: true,
+            sp_out: true,
+            tod: TOD_RESET,
+            alarm: [0; 4],
+            tod_latch: None,
+            tod_running: false,
+            tod_div: 0,
+            tod_match: false,
+        }
+    }
+
+    /// /RES: registers to zero, ports to inputs, timer latches to all ones, TOD stopped at
+    /// 1:00:00.0. The external pin levels are the machine's and are kept.
+    pub fn reset(&mut self) {
+        let (pa_in, pb_in) = (self.pa_in, self.pb_in);
+        *self = Cia::new();
+        self.pa_in = pa_in;
+        self.pb_in = pb_in;
+    }
+
+    /// /IRQ output asserted.
+    pub fn irq(&self) -> bool {
+        self.ir
+    }
+
+    /// Levels the chip drives on port A: undriven (input) bits read high.
+    pub fn pa_pins(&self) -> u8 {
+        (self.pra & self.ddra) | !self.ddra
+    }
+
+    /// Levels the chip drives on port B, with the timer outputs on PB6/PB7 when enabled.
+    pub fn pb_pins(&self) -> u8 {
+        let mut pins = (self.prb & self.ddrb) | !self.ddrb;
+        if self.ta.cr & CR_PBON != 0 {
+            pins = (pins & !0x40) | (u8::from(self.ta.pb_out()) << 6);
+        }
+        if self.tb.cr & CR_PBON != 0 {
+            pins = (pins & !0x80) | (u8::from(self.tb.pb_out()) << 7);
+        }
+        pins
+    }
+
+    /// CNT pin level (high unless serial output mode drives it low).
+    pub fn cnt_pin(&self) -> bool {
+        self.ta.cr & CRA_SPOUT == 0 || self.cnt_out
+    }
+
+    /// SP pin level (high unless serial output mode drives it low).
+    pub fn sp_pin(&self) -> bool {
+        self.ta.cr & CRA_SPOUT == 0 || self.sp_out
+    }
+
+    /// Current timer A counter (for debuggers; same as reading registers 4/5).
+    pub fn timer_a(&self) -> u16 {
+        self.ta.counter
+    }
+
+    /// Current timer B counter (for debuggers; same as reading registers 6/7).
+    pub fn timer_b(&self) -> u16 {
+        self.tb.counter
+    }
+
+    /// A negative edge on the FLAG pin: sets ICR bit 4.
+    pub fn flag_edge(&mut self) {
+        self.raise(ICR_FLAG);
+    }
+
+    /// Read register `reg & 0x0F` with the chip's side effects (ICR clears, TOD latches).
+    pub fn read(&mut self, reg: u8) -> u8 {
+        let reg = reg & 0x0F;
+        let value = self.peek(reg);
+        match reg {
+            0x08 => self.tod_latch = None,
+            0x0B => {
+                if self.tod_latch.is_none() {
+                    self.tod_latch = Some(self.tod);
+                }
+            }
+            0x0D => {
+                self.icr = 0;
+                self.ir = false;
+                self.irq_next = false;
+            }
+            _ => {}
+        }
+        value
+    }
+
+    /// The value [`Cia::read`] would return, without side effects.
+    pub fn peek(&self, reg: u8) -> u8 {
+        match reg & 0x0F {
+            0x00 => (self.pra | !self.ddra) & self.pa_in,
+            0x01 => self.pb_pins() & self.pb_in,
+            0x02 => self.ddra,
+            0x03 => self.ddrb,
+            0x04 => self.ta.counter as u8,
+            0x05 => (self.ta.counter >> 8) as u8,
+            0x06 => self.tb.counter as u8,
+            0x07 => (self.tb.counter >> 8) as u8,
+            r @ 0x08..=0x0B => {
+                let i = usize::from(r - 8);
+                self.tod_latch.unwrap_or(self.tod)[i]
+            }
+            0x0C => self.sdr,
+            0x0D => self.icr | if self.ir { 0x80 } else { 0 },
+            0x0E => self.ta.cr,
+            _ => self.tb.cr,
+        }
+    }
+
+    /// Write register `reg & 0x0F`.
+    pub fn write(&mut self, reg: u8, value: u8) {
+        match reg & 0x0F {
+            0x00 => self.pra = value,
+            0x01 => self.prb = value,
+            0x02 => self.ddra = value,
+            0x03 => self.ddrb = value,
+            0x04 => self.ta.write_lo(value),
+            0x05 => self.ta.write_hi(value),
+            0x06 => self.tb.write_lo(value),
+            0x07 => self.tb.write_hi(value),
+            r @ 0x08..=0x0B => self.write_tod(usize::from(r - 8), value),
+            0x0C => {
+                self.sdr = value;
+                if self.ta.cr & CRA_SPOUT != 0 {
+                    self.sdr_full = true;
+                }
+            }
+            0x0D => {
+                if value & 0x80 != 0 {
+                    self.mask |= value & 0x1F;
+                } else {
+                    self.mask &= !(value & 0x1F);
+                }
+                self.mask_written = true;
+            }
+            0x0E => {
+                if (value ^ self.ta.cr) & CRA_SPOUT != 0 {
+                    // Switching the serial direction abandons a byte in progress.
+                    self.shift_left = 0;
+                    self.sdr_full = false;
+                    self.cnt_out = true;
+                    self.sp_out = true;
+                }
+                self.ta.write_cr(value);
+            }
+            _ => self.tb.write_cr(value),
+        }
+    }
+
+    /// Exactly one φ2 cycle: timers, interrupt delay, serial shifting.
+    pub fn tick(&mut self) {
+        // The one-cycle interrupt delay of the 6526: a flag raised in the previous cycle
+        // asserts IR and /IRQ now, unless an ICR read in between cleared it.
+        if std::mem::take(&mut self.irq_next) && self.icr & self.mask != 0 {
+            self.ir = true;
+        }
+
+        let a_underflow = self.ta.tick(|cr| cr & CRA_CNT == 0);
+        let cnt_high = self.cnt_pin();
+        let b_underflow = self.tb.tick(|cr| match cr & CRB_INMODE {
+            0x00 => true,
+            0x20 => false,
+            0x40 => a_underflow,
+            _ => a_underflow && cnt_high,
+        });
+
+        if a_underflow {
+            self.raise(ICR_TA);
+            if self.ta.cr & CRA_SPOUT != 0 {
+                self.shift_out();
+            }
+        }
+        if b_underflow {
+            self.raise(ICR_TB);
+        }
+        if std::mem::take(&mut self.mask_written) && self.icr & self.mask != 0 && !self.ir {
+            self.irq_next = true;
+        }
+    }
+
+    /// One edge of the TOD input (50 or 60 per emulated second).
+    pub fn tod_pulse(&mut self) {
+        if !self.tod_running {
+            return;
+        }
+        self.tod_div += 1;
+        let per_tenth = if self.ta.cr & CRA_TOD50 != 0 { 5 } else { 6 };
+        if self.tod_div >= per_tenth {
+            self.tod_div = 0;
+            self.tod_advance();
+            self.tod_check_alarm();
+        }
+    }
+
+    /// Set an interrupt flag; /IRQ follows one cycle later if the source is enabled.
+    fn raise(&mut self, flag: u8) {
+        self.icr |= flag;
+        if self.mask & flag != 0 && !self.ir {
+            self.irq_next = true;
+        }
+    }
+
+    /// A timer A underflow in serial output mode: one CNT edge.
+    fn shift_out(&mut self) {
+        if self.shift_left == 0 {
+            if !self.sdr_full {
+                return;
+            }
+            self.sdr_full = false;
+            self.shift = self.sdr;
+            self.shift_left = 16;
+        }
+        self.cnt_out = !self.cnt_out;
+        if !self.cnt_out {
+            // Data changes on the falling CNT edge, MSB first.
+            self.sp_out = self.shift & 0x80 != 0;
+            self.shift <<= 1;
+        }
+        self.shift_left -= 1;
+        if self.shift_left == 0 {
+            self.raise(ICR_SP);
+        }
+    }
+
+    fn write_tod(&mut self, i: usize, value: u8) {
+        let mut value = value & TOD_MASK[i];
+        if self.tb.cr & CRB_ALARM != 0 {
+            self.alarm[i] = value;
+        } else {
+            match i {
+                0 => {
+                    if !self.tod_running {
+                        self.tod_running = true;
+                        self.tod_div = 0;
+                    }
+                }
+                3 => {
+                    self.tod_running = false;
+                    // The chip flips AM/PM whenever the hour becomes 12, written or counted.
+                    if value & 0x1F == 0x12 {
+                        value ^= 0x80;
+                    }
+                }
+                _ => {}
+            }
+            self.tod[i] = value;
+        }
+        self.tod_check_alarm();
+    }
+
+    /// Add one tenth of a second. Each digit is a binary counter; a carry happens when the
+    /// register equals its last value (9, 59, 59, 12), so invalid BCD values count on.
+    fn tod_advance(&mut self) {
+        let [t, s, m, h] = &mut self.tod;
+        if *t == 0x09 {
+            *t = 0;
+        } else {
+            *t = (*t + 1) & 0x0F;
+            return;
+        }
+        if !bcd_step(s) {
+            return;
+        }
+        if !bcd_step(m) {
+            return;
+        }
+        let pm = *h & 0x80;
+        let hour = *h & 0x1F;
+        let next = if hour == 0x12 {
+            0x01
+        } else if hour & 0x0F == 0x09 {
+            (hour & 0x10) + 0x10
+        } else {
+            (hour & 0x10) | ((hour + 1) & 0x0F)
+        };
+        let pm = if next == 0x12 { pm ^ 0x80 } else { pm };
+        *h = (next & 0x1F) | pm;
+    }
+
+    fn tod_check_alarm(&mut self) {
+        let equal = self.tod == self.alarm;
+        if equal && !self.tod_match {
+            self.raise(ICR_ALARM);
+        }
+        self.tod_match = equal;
+    }
+}
+
+/// Seconds or minutes: count up one, returning the carry out of $59.
+fn bcd_step(reg: &mut u8) -> bool {
+    if *reg == 0x59 {
+        *reg = 0;
+        return true;
+    }
+    if *reg & 0x0F == 0x09 {
+        *reg = (*reg & 0x70).wrapping_add(0x10) & 0x70;
+    } else {
+        *reg = (*reg & 0x70) | ((*reg + 1) & 0x0F);
+    }
+    false
+}
