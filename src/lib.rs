@@ -1,5 +1,15 @@
 //! breadbin: a cycle-level PAL Commodore 64 with its own open ROMs.
 
 pub mod basic;
+pub mod c64;
 pub mod cia;
 pub mod cpu;
+pub mod headless;
+pub mod keyboard;
+pub mod memory;
+pub mod roms;
+pub mod sid;
+pub mod vic;
+
+pub use c64::C64;
+pub use roms::Roms;

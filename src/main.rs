@@ -1,1 +1,318 @@
-fn main() {}
+//! The `breadbin` command: plays the dungeon in a window by default; subcommands for
+//! headless runs, BASIC text tools, the flat-RAM CPU runner, the profiler and benchmarks.
+
+use breadbin::cpu::{Cpu, FlatRam};
+use breadbin::headless::{self, RunOptions};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "breadbin", version, about = "A cycle-level Commodore 64 with its own open ROMs", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Option<Cmd>,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+struct WindowArgs {
+    /// A .prg or .bas file to autostart (default: the dungeon game).
+    file: Option<PathBuf>,
+    /// Start at a plain READY prompt instead of the dungeon.
+    #[arg(long)]
+    basic: bool,
+    /// Use genuine ROM images from this folder instead of the open ROMs.
+    #[arg(long, value_name = "DIR")]
+    roms: Option<PathBuf>,
+    /// Integer window scale factor (1-8).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+    scale: u32,
+    /// Joystick: use gamepads on port 1 instead of port 2.
+    #[arg(long)]
+    port1: bool,
+    /// Keyboard joystick on the numeric keypad (8/2/4/6 and 0 or 5 for fire).
+    #[arg(long)]
+    numpad_joystick: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Run the machine (headless with --headless): autostart, type, then report.
+    Run(RunArgs),
+    /// Tokenize BASIC text into a PRG.
+    Tokenize {
+        input: PathBuf,
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Also write the label map (label -> line, line -> source position).
+        #[arg(long, value_name = "OUT.map")]
+        labels: Option<PathBuf>,
+    },
+    /// List a tokenized BASIC PRG as text.
+    List { input: PathBuf },
+    /// Run a raw 6502 image on a flat 64 KiB RAM until it traps (JMP * or a branch to itself).
+    Cpu(CpuArgs),
+}
+
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// A .prg or .bas file to autostart once BASIC is at its prompt.
+    file: Option<PathBuf>,
+    /// No window: run, then report.
+    #[arg(long)]
+    headless: bool,
+    #[arg(long, value_name = "DIR")]
+    roms: Option<PathBuf>,
+    /// Emulated cycles to run (from power-on).
+    #[arg(long, conflicts_with_all = ["frames", "seconds"])]
+    cycles: Option<u64>,
+    /// Emulated PAL frames to run.
+    #[arg(long, conflicts_with = "seconds")]
+    frames: Option<u64>,
+    /// Emulated seconds to run.
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Keys to type through the keyboard matrix ({RETURN}-style names allowed).
+    #[arg(long, value_name = "TEXT")]
+    r#type: Option<String>,
+    /// Write VALUE to ADDR after boot, before the autostart's RUN (repeatable).
+    #[arg(long, value_name = "ADDR=VALUE", value_parser = parse_poke)]
+    poke: Vec<(u16, u8)>,
+    /// End when the autostarted program has finished and BASIC is back at READY.
+    #[arg(long)]
+    until_ready: bool,
+    /// End when a value is written to $D7FF and exit with that value.
+    #[arg(long)]
+    exit_on_d7ff: bool,
+    /// Write the frame at exit as PNG.
+    #[arg(long, value_name = "PNG")]
+    screenshot: Option<PathBuf>,
+    /// Print the 40x25 text screen at exit on stdout.
+    #[arg(long)]
+    screen_text: bool,
+    /// Write memory START-END (inclusive, as the CPU sees it) to FILE at exit (repeatable).
+    #[arg(long, value_name = "START-END=FILE", value_parser = parse_dump)]
+    dump: Vec<(u16, u16, PathBuf)>,
+    /// Write one line per instruction to FILE.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct CpuArgs {
+    image: PathBuf,
+    /// Load address of the image.
+    #[arg(long, default_value = "0", value_parser = parse_addr)]
+    load: u16,
+    /// Start address (default: the load address).
+    #[arg(long, value_parser = parse_addr)]
+    start: Option<u16>,
+    /// Give up after this many cycles.
+    #[arg(long, default_value_t = 1_000_000_000)]
+    cycles: u64,
+    /// Exit 0 only if the trap is at this address.
+    #[arg(long, value_parser = parse_addr)]
+    success: Option<u16>,
+}
+
+/// Parse `$C000`, `0xC000` or `49152`.
+fn parse_addr(s: &str) -> Result<u16, String> {
+    parse_number(s)
+        .and_then(|v| u16::try_from(v).map_err(|_| format!("address {s} is above $FFFF")))
+}
+
+fn parse_number(s: &str) -> Result<u32, String> {
+    let t = s.trim();
+    let r = if let Some(h) = t.strip_prefix('$') {
+        u32::from_str_radix(h, 16)
+    } else if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        u32::from_str_radix(h, 16)
+    } else {
+        t.parse()
+    };
+    r.map_err(|_| format!("'{s}' is not a number (use 49152, $C000 or 0xC000)"))
+}
+
+fn parse_poke(s: &str) -> Result<(u16, u8), String> {
+    let (a, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("'{s}': expected ADDR=VALUE"))?;
+    let addr = parse_addr(a)?;
+    let value = parse_number(v)?;
+    let value = u8::try_from(value).map_err(|_| format!("'{s}': value {value} is above 255"))?;
+    Ok((addr, value))
+}
+
+fn parse_dump(s: &str) -> Result<(u16, u16, PathBuf), String> {
+    let (range, file) = s
+        .split_once('=')
+        .ok_or_else(|| format!("'{s}': expected START-END=FILE"))?;
+    let (a, b) = range
+        .split_once('-')
+        .ok_or_else(|| format!("'{s}': expected START-END=FILE"))?;
+    let (a, b) = (parse_addr(a)?, parse_addr(b)?);
+    if b < a {
+        return Err(format!("'{s}': end ${b:04X} is below start ${a:04X}"));
+    }
+    if file.is_empty() {
+        return Err(format!("'{s}': missing FILE"));
+    }
+    Ok((a, b, PathBuf::from(file)))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.cmd {
+        None => window(&cli.window),
+        Some(Cmd::Run(args)) => run(args),
+        Some(Cmd::Tokenize {
+            input,
+            output,
+            labels,
+        }) => tokenize(&input, &output, labels.as_deref()),
+        Some(Cmd::List { input }) => breadbin::basic::list_file(&input)
+            .map(|text| {
+                print!("{text}");
+                ExitCode::SUCCESS
+            })
+            .map_err(|e| e.to_string()),
+        Some(Cmd::Cpu(args)) => cpu(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("breadbin: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn tokenize(
+    input: &std::path::Path,
+    output: &std::path::Path,
+    labels: Option<&std::path::Path>,
+) -> Result<ExitCode, String> {
+    let t = breadbin::basic::tokenize_file(input).map_err(|e| e.to_string())?;
+    for w in &t.warnings {
+        eprintln!("breadbin: warning: {w}");
+    }
+    std::fs::write(output, &t.prg)
+        .map_err(|e| format!("{}: cannot write: {e}", output.display()))?;
+    if let Some(l) = labels {
+        t.labels.write_file(l).map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run(a: RunArgs) -> Result<ExitCode, String> {
+    if !a.headless {
+        let w = WindowArgs {
+            file: a.file.clone(),
+            roms: a.roms.clone(),
+            scale: 2,
+            ..Default::default()
+        };
+        return window(&w);
+    }
+    let hz = breadbin::c64::PAL_CLOCK_HZ;
+    let limit_cycles = match (a.cycles, a.frames, a.seconds) {
+        (Some(c), _, _) => Some(c),
+        (_, Some(f), _) => Some(f * breadbin::c64::CYCLES_PER_FRAME),
+        (_, _, Some(s)) => {
+            if !(s.is_finite() && s >= 0.0) {
+                return Err(format!("--seconds {s}: must be a non-negative number"));
+            }
+            Some((s * hz as f64).round() as u64)
+        }
+        _ => None,
+    };
+    let opts = RunOptions {
+        roms: a.roms,
+        limit_cycles,
+        autostart: a.file,
+        type_text: a.r#type,
+        pokes: a.poke,
+        until_ready: a.until_ready,
+        exit_on_d7ff: a.exit_on_d7ff,
+        screenshot: a.screenshot,
+        screen_text: a.screen_text,
+        dumps: a.dump,
+        trace: a.trace,
+    };
+    let (outcome, c64) = headless::run(&opts).map_err(|e| e.to_string())?;
+    if opts.screen_text {
+        print!("{}", headless::screen_text(&c64));
+    }
+    if let Some(m) = outcome.message() {
+        eprintln!("breadbin: {m}");
+    }
+    Ok(ExitCode::from(outcome.exit_code() as u8))
+}
+
+fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {
+    let image =
+        std::fs::read(&a.image).map_err(|e| format!("{}: cannot read: {e}", a.image.display()))?;
+    if a.load as usize + image.len() > 0x10000 {
+        return Err(format!(
+            "{}: {} bytes loaded at ${:04X} run past $FFFF",
+            a.image.display(),
+            image.len(),
+            a.load
+        ));
+    }
+    let mut ram = FlatRam::default();
+    ram.0[a.load as usize..a.load as usize + image.len()].copy_from_slice(&image);
+    let mut cpu = Cpu::new();
+    cpu.set_pc(a.start.unwrap_or(a.load));
+    let mut cycles = 0u64;
+    let mut trap = None;
+    while cycles < a.cycles {
+        let pc = cpu.pc;
+        cycles += cpu.step(&mut ram) as u64;
+        if cpu.is_jammed() {
+            println!("jam at ${:04X} after {cycles} cycles", cpu.pc);
+            return Ok(ExitCode::from(3));
+        }
+        if cpu.pc == pc {
+            trap = Some(pc);
+            break;
+        }
+    }
+    let regs = format!(
+        "A=${:02X} X=${:02X} Y=${:02X} SP=${:02X} P=${:02X}",
+        cpu.a,
+        cpu.x,
+        cpu.y,
+        cpu.s,
+        cpu.p.bits()
+    );
+    match trap {
+        None => {
+            println!("no trap after {cycles} cycles: PC=${:04X} {regs}", cpu.pc);
+            Ok(ExitCode::from(124))
+        }
+        Some(pc) => {
+            println!("trap at ${pc:04X} after {cycles} cycles: {regs}");
+            match a.success {
+                Some(s) if s != pc => {
+                    println!("expected the trap at ${s:04X}");
+                    Ok(ExitCode::from(1))
+                }
+                _ => Ok(ExitCode::SUCCESS),
+            }
+        }
+    }
+}
+
+#[cfg(feature = "frontend")]
+fn window(w: &WindowArgs) -> Result<ExitCode, String> {
+    let _ = w;
+    Err("the window is not built yet; use `breadbin run --headless`".into())
+}
+
+#[cfg(not(feature = "frontend"))]
+fn window(_w: &WindowArgs) -> Result<ExitCode, String> {
+    Err("this build has no window (built without the `frontend` feature); use `breadbin run --headless`".into())
+}

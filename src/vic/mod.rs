@@ -1,0 +1,580 @@
+//! MOS 6569 (PAL VIC-II), stepped one φ2 cycle at a time.
+//!
+//! Facts implemented, by section of C. Bauer, "The MOS 6567/6569 video controller (VIC-II)
+//! and its application in the Commodore 64" (1996):
+//! - 3.4/3.6.3: 312 lines of 63 cycles; the per-cycle access table of the 6569 (sprite
+//!   pointer and data slots at cycles 58-63 and 1-10, refresh at 11-15, c-accesses in the
+//!   second phase of cycles 15-54 and g-accesses in the first phase of cycles 16-55). The
+//!   sprite slots are in [`SLOTS`] but no sprite DMA is done yet.
+//! - 3.5: the Bad Line Condition (raster $30-$F7, low three bits equal to YSCROLL, DEN set in
+//!   some cycle of line $30); BA goes low from cycle 12 and the CPU is stopped on read cycles;
+//!   the c-accesses need BA to have been low for three cycles (before that the VIC reads $FF).
+//! - 3.7.1/3.7.2: idle/display state, VC, VCBASE, RC and VMLI with their update rules at
+//!   cycles 14, 16-55 and 58; idle-state g-accesses at $3FFF ($39FF with ECM).
+//! - 3.7.3: standard, multicolour and ECM text, the two bitmap modes, and the invalid mode
+//!   combinations, which show black.
+//! - 3.9: the border flip-flops with 38/40 columns and 24/25 rows.
+//! - 3.12: raster interrupt (the comparison happens in the first cycle of a line, one cycle
+//!   later in line 0; writing a matching compare value also triggers), $D019 latch and $D01A
+//!   mask.
+//!
+//! Output: an indexed 384x272 frame (raster lines 16-287; X from 8 pixels left of the
+//! 38-column border edge, i.e. 32 border pixels each side of the 40-column window), with the
+//! fixed RGB [`PALETTE`].
+
+/// Visible frame size.
+pub const FRAME_WIDTH: usize = 384;
+pub const FRAME_HEIGHT: usize = 272;
+/// First raster line shown in the frame.
+pub const FIRST_VISIBLE_LINE: u16 = 16;
+/// Lines and cycles of the PAL 6569.
+pub const LINES: u16 = 312;
+pub const CYCLES_PER_LINE: u8 = 63;
+
+/// RGB colours of the 16 VIC-II colour codes (a measured PAL palette, "Pepto" values).
+pub const PALETTE: [[u8; 3]; 16] = [
+    [0x00, 0x00, 0x00], // black
+    [0xFF, 0xFF, 0xFF], // white
+    [0x68, 0x37, 0x2B], // red
+    [0x70, 0xA4, 0xB2], // cyan
+    [0x6F, 0x3D, 0x86], // purple
+    [0x58, 0x8D, 0x43], // green
+    [0x35, 0x28, 0x79], // blue
+    [0xB8, 0xC7, 0x6F], // yellow
+    [0x6F, 0x4F, 0x25], // orange
+    [0x43, 0x39, 0x00], // brown
+    [0x9A, 0x67, 0x59], // light red
+    [0x44, 0x44, 0x44], // dark grey
+    [0x6C, 0x6C, 0x6C], // grey
+    [0x9A, 0xD2, 0x84], // light green
+    [0x6C, 0x5E, 0xB5], // light blue
+    [0x95, 0x95, 0x95], // light grey
+];
+
+/// What the VIC does in the first phase of each cycle (6569, section 3.6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// Sprite n pointer fetch.
+    SpritePointer(u8),
+    /// Sprite n data fetch (with two more in the second phases when its DMA is on).
+    SpriteData(u8),
+    Refresh,
+    /// g-access for character/bitmap data.
+    Graphics,
+    Idle,
+}
+
+/// The 6569's first-phase access for cycles 1..=63 (index 0 is cycle 1).
+pub const SLOTS: [Slot; 63] = {
+    let mut t = [Slot::Idle; 63];
+    // Sprites 3-7 at the start of the line: pointer, data, pointer, data...
+    let mut s = 3;
+    while s < 8 {
+        t[((s - 3) * 2) as usize] = Slot::SpritePointer(s);
+        t[((s - 3) * 2 + 1) as usize] = Slot::SpriteData(s);
+        s += 1;
+    }
+    let mut c = 11;
+    while c <= 15 {
+        t[c - 1] = Slot::Refresh;
+        c += 1;
+    }
+    let mut c = 16;
+    while c <= 55 {
+        t[c - 1] = Slot::Graphics;
+        c += 1;
+    }
+    // Sprites 0-2 at the end of the line.
+    let mut s = 0;
+    while s < 3 {
+        t[(57 + s * 2) as usize] = Slot::SpritePointer(s);
+        t[(58 + s * 2) as usize] = Slot::SpriteData(s);
+        s += 1;
+    }
+    t
+};
+
+/// The memory the VIC sees: its 16 KiB bank of RAM (with the character ROM at $1000-$1FFF
+/// in banks 0 and 2) and the colour RAM.
+pub struct VicMemory<'a> {
+    pub ram: &'a [u8; 0x10000],
+    pub chargen: &'a [u8; 0x1000],
+    pub color: &'a [u8; 0x400],
+    /// Bank base address: $0000, $4000, $8000 or $C000.
+    pub bank: u16,
+}
+
+impl VicMemory<'_> {
+    /// Read a 14-bit VIC address in the current bank.
+    #[inline(always)]
+    pub fn read(&self, addr: u16) -> u8 {
+        let addr = addr & 0x3FFF;
+        if addr & 0x3000 == 0x1000 && self.bank & 0x4000 == 0 {
+            self.chargen[(addr & 0x0FFF) as usize]
+        } else {
+            self.ram[(self.bank | addr) as usize]
+        }
+    }
+}
+
+/// The VIC-II chip state.
+#[derive(Clone)]
+pub struct Vic {
+    regs: [u8; 0x40],
+    /// Current raster line and cycle (1..=63, the article's numbering).
+    raster: u16,
+    cycle: u8,
+    raster_compare: u16,
+    irq_flags: u8,
+    irq_mask: u8,
+    raster_match: bool,
+    den_latch: bool,
+    bad_line: bool,
+    display_state: bool,
+    ba_low_cycles: u8,
+    vc: u16,
+    vcbase: u16,
+    rc: u8,
+    vmli: usize,
+    /// Video matrix line: character codes and colours from the c-accesses.
+    matrix: [u8; 40],
+    colors: [u8; 40],
+    /// g-access data of this line and whether it was fetched in display state.
+    gdata: [u8; 40],
+    gdisplay: [bool; 40],
+    /// Data of the last VIC access (what the CPU sees on an open bus).
+    last_fetch: u8,
+    main_border: bool,
+    vertical_border: bool,
+    /// Indexed pixels of the visible area, written only when rendering is on.
+    frame: Box<[u8]>,
+    render: bool,
+    frames: u64,
+}
+
+impl Default for Vic {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Vic {
+    pub fn new() -> Self {
+        Vic {
+            regs: [0; 0x40],
+            raster: LINES - 1,
+            cycle: CYCLES_PER_LINE,
+            raster_compare: 0,
+            irq_flags: 0,
+            irq_mask: 0,
+            raster_match: false,
+            den_latch: false,
+            bad_line: false,
+            display_state: false,
+            ba_low_cycles: 0,
+            vc: 0,
+            vcbase: 0,
+            rc: 0,
+            vmli: 0,
+            matrix: [0; 40],
+            colors: [0; 40],
+            gdata: [0; 40],
+            gdisplay: [false; 40],
+            last_fetch: 0xFF,
+            main_border: true,
+            vertical_border: true,
+            frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
+            render: true,
+            frames: 0,
+        }
+    }
+
+    /// Turn pixel output on or off. Everything else (timing, fetches, interrupts) is the same
+    /// either way; headless runs that need no picture save the work.
+    pub fn set_render(&mut self, on: bool) {
+        self.render = on;
+    }
+
+    pub fn frame(&self) -> &[u8] {
+        &self.frame
+    }
+
+    /// Frames completed since power-on.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    pub fn raster(&self) -> u16 {
+        self.raster
+    }
+
+    /// The current cycle within the line, 1..=63.
+    pub fn cycle(&self) -> u8 {
+        self.cycle
+    }
+
+    /// /IRQ output: an enabled interrupt flag is set.
+    #[inline]
+    pub fn irq(&self) -> bool {
+        self.irq_flags & self.irq_mask & 0x0F != 0
+    }
+
+    /// The byte of the last VIC fetch (open bus at $DE00-$DFFF).
+    pub fn last_fetch(&self) -> u8 {
+        self.last_fetch
+    }
+
+    /// Video matrix base within the bank ($D018 bits 4-7).
+    pub fn screen_base(&self) -> u16 {
+        ((self.regs[0x18] as u16) >> 4) << 10
+    }
+
+    #[inline(always)]
+    fn yscroll(&self) -> u16 {
+        (self.regs[0x11] & 7) as u16
+    }
+
+    #[inline(always)]
+    fn den(&self) -> bool {
+        self.regs[0x11] & 0x10 != 0
+    }
+
+    /// Advance one cycle: the VIC's first-phase access and, on bad lines, its second-phase
+    /// c-access. Returns true while BA is low (the CPU must stop on read cycles).
+    #[inline]
+    pub fn tick(&mut self, mem: &VicMemory) -> bool {
+        self.cycle += 1;
+        if self.cycle > CYCLES_PER_LINE {
+            self.cycle = 1;
+            self.raster += 1;
+            if self.raster == LINES {
+                self.raster = 0;
+                self.frames += 1;
+                // Outside the bad-line range VCBASE is reset (done in line 0).
+                self.vcbase = 0;
+                self.den_latch = false;
+            }
+        }
+        let cycle = self.cycle;
+
+        // Raster compare: first cycle of a line, second cycle in line 0.
+        if cycle <= 2 {
+            self.check_raster_irq();
+        }
+
+        // Bad Line Condition, re-evaluated every cycle as $D011 may change at any time.
+        if self.raster == 0x30 && self.den() {
+            self.den_latch = true;
+        }
+        self.bad_line = self.den_latch
+            && (0x30..=0xF7).contains(&self.raster)
+            && (self.raster & 7) == self.yscroll();
+        if self.bad_line {
+            self.display_state = true;
+        }
+
+        let ba_low = self.bad_line && (12..=54).contains(&cycle);
+        if ba_low {
+            self.ba_low_cycles = self.ba_low_cycles.saturating_add(1);
+        } else {
+            self.ba_low_cycles = 0;
+        }
+
+        match cycle {
+            14 => {
+                self.vc = self.vcbase;
+                self.vmli = 0;
+                if self.bad_line {
+                    self.rc = 0;
+                }
+                self.last_fetch = 0xFF;
+            }
+            16..=55 => {
+                self.g_access(mem);
+            }
+            58 => {
+                if self.rc == 7 {
+                    self.vcbase = self.vc;
+                    if !self.bad_line {
+                        self.display_state = false;
+                    }
+                }
+                if self.display_state {
+                    self.rc = (self.rc + 1) & 7;
+                }
+            }
+            _ => {}
+        }
+
+        // Second phase: c-access on bad lines, cycles 15-54.
+        if self.bad_line && (15..=54).contains(&cycle) {
+            self.c_access(mem);
+        }
+
+        if self.render {
+            self.draw_cycle();
+        }
+        ba_low
+    }
+
+    #[inline]
+    fn check_raster_irq(&mut self) {
+        let line = if self.raster == 0 && self.cycle == 1 {
+            // Line 0 compares one cycle late: in its first cycle nothing matches yet.
+            u16::MAX
+        } else {
+            self.raster
+        };
+        let m = line == self.raster_compare;
+        if m && !self.raster_match {
+            self.irq_flags |= 0x01;
+        }
+        self.raster_match = m;
+    }
+
+    #[inline]
+    fn c_access(&mut self, mem: &VicMemory) {
+        let i = self.vmli.min(39);
+        if self.ba_low_cycles > 3 {
+            let v = mem.read(self.screen_base() | (self.vc & 0x3FF));
+            self.matrix[i] = v;
+            self.colors[i] = mem.color[(self.vc & 0x3FF) as usize] & 0x0F;
+            self.last_fetch = v;
+        } else {
+            // The CPU still owns the bus for three cycles after BA fell: the VIC reads $FF.
+            self.matrix[i] = 0xFF;
+            self.colors[i] = 0x0F;
+        }
+    }
+
+    #[inline]
+    fn g_access(&mut self, mem: &VicMemory) {
+        let i = self.vmli.min(39);
+        let ecm = self.regs[0x11] & 0x40 != 0;
+        let data = if self.display_state {
+            let addr = if self.regs[0x11] & 0x20 != 0 {
+                // Bitmap: CB13, VC, RC.
+                (((self.regs[0x18] as u16) & 0x08) << 10)
+                    | ((self.vc & 0x3FF) << 3)
+                    | self.rc as u16
+            } else {
+                let code = if ecm {
+                    self.matrix[i] & 0x3F
+                } else {
+                    self.matrix[i]
+                };
+                (((self.regs[0x18] as u16) & 0x0E) << 10) | ((code as u16) << 3) | self.rc as u16
+            };
+            self.vc = (self.vc + 1) & 0x3FF;
+            self.vmli = (self.vmli + 1).min(40);
+            mem.read(addr)
+        } else {
+            mem.read(if ecm { 0x39FF } else { 0x3FFF })
+        };
+        self.gdata[i] = data;
+        self.gdisplay[i] = self.display_state;
+        self.last_fetch = data;
+    }
+
+    /// X coordinate of the first pixel of the current cycle (6569: cycle 1 starts at $194).
+    #[inline]
+    fn cycle_x(cycle: u8) -> u16 {
+        (0x194 + (cycle as u16 - 1) * 8) % 504
+    }
+
+    /// Draw the 8 pixels of the current cycle, border included.
+    fn draw_cycle(&mut self) {
+        let raster = self.raster;
+        // Vertical border: decided in cycle 63 for the next line (and at the left edge).
+        let (top, bottom) = if self.regs[0x11] & 0x08 != 0 {
+            (51, 251)
+        } else {
+            (55, 247)
+        };
+        let (left, right) = if self.regs[0x16] & 0x08 != 0 {
+            (24u16, 344u16)
+        } else {
+            (31, 335)
+        };
+        if self.cycle == 63 {
+            if raster == bottom {
+                self.vertical_border = true;
+            } else if raster == top && self.den() {
+                self.vertical_border = false;
+            }
+        }
+        let visible_line =
+            raster >= FIRST_VISIBLE_LINE && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
+        let x0 = Self::cycle_x(self.cycle);
+        let row = (raster.wrapping_sub(FIRST_VISIBLE_LINE)) as usize * FRAME_WIDTH;
+        let border_color = self.regs[0x20] & 0x0F;
+        let xscroll = (self.regs[0x16] & 7) as u16;
+        for px in 0..8u16 {
+            let x = (x0 + px) % 504;
+            if x == right {
+                self.main_border = true;
+            }
+            if x == left {
+                if raster == bottom {
+                    self.vertical_border = true;
+                } else if raster == top && self.den() {
+                    self.vertical_border = false;
+                }
+                if !self.vertical_border {
+                    self.main_border = false;
+                }
+            }
+            if !visible_line {
+                continue;
+            }
+            // Frame column: X 496..503 are columns 0..7, X 0.. are columns 8..
+            let col = if x >= 496 { x - 496 } else { x + 8 };
+            if col as usize >= FRAME_WIDTH {
+                continue;
+            }
+            let color = if self.main_border {
+                border_color
+            } else {
+                self.pixel(x, xscroll)
+            };
+            self.frame[row + col as usize] = color;
+        }
+    }
+
+    /// Colour of a pixel inside the display window at X coordinate `x`.
+    fn pixel(&self, x: u16, xscroll: u16) -> u8 {
+        let bg0 = self.regs[0x21] & 0x0F;
+        if x < 24 + xscroll {
+            return bg0;
+        }
+        let rel = x - 24 - xscroll;
+        let k = (rel / 8) as usize;
+        if k >= 40 {
+            return bg0;
+        }
+        let bit = (rel % 8) as u8;
+        let ecm = self.regs[0x11] & 0x40 != 0;
+        let bmm = self.regs[0x11] & 0x20 != 0;
+        let mcm = self.regs[0x16] & 0x10 != 0;
+        let g = self.gdata[k];
+        let (c, col) = if self.gdisplay[k] {
+            (self.matrix[k], self.colors[k])
+        } else {
+            (0, 0)
+        };
+        let hires = |g: u8| (g >> (7 - bit)) & 1;
+        let multi = |g: u8| (g >> (6 - (bit & 6))) & 3;
+        match (ecm, bmm, mcm) {
+            (false, false, false) => {
+                if hires(g) != 0 {
+                    col
+                } else {
+                    bg0
+                }
+            }
+            (false, false, true) => {
+                if col & 8 == 0 {
+                    if hires(g) != 0 { col & 7 } else { bg0 }
+                } else {
+                    match multi(g) {
+                        0 => bg0,
+                        1 => self.regs[0x22] & 0x0F,
+                        2 => self.regs[0x23] & 0x0F,
+                        _ => col & 7,
+                    }
+                }
+            }
+            (true, false, false) => {
+                if hires(g) != 0 {
+                    col
+                } else {
+                    self.regs[0x21 + (c >> 6) as usize] & 0x0F
+                }
+            }
+            (false, true, false) => {
+                if hires(g) != 0 {
+                    c >> 4
+                } else {
+                    c & 0x0F
+                }
+            }
+            (false, true, true) => match multi(g) {
+                0 => bg0,
+                1 => c >> 4,
+                2 => c & 0x0F,
+                _ => col,
+            },
+            // ECM together with BMM or MCM: the sequencer outputs black.
+            _ => 0,
+        }
+    }
+
+    /// Register read as the CPU sees it ($D000-$D3FF, mirrored every 64 bytes).
+    pub fn read(&mut self, reg: u8) -> u8 {
+        let reg = reg & 0x3F;
+        let v = self.peek(reg);
+        if reg == 0x1E || reg == 0x1F {
+            // Collision registers clear on read.
+            self.regs[reg as usize] = 0;
+        }
+        v
+    }
+
+    /// Register value without side effects.
+    pub fn peek(&self, reg: u8) -> u8 {
+        let reg = reg & 0x3F;
+        match reg {
+            0x11 => (self.regs[0x11] & 0x7F) | (((self.raster >> 8) as u8) << 7),
+            0x12 => self.raster as u8,
+            0x16 => self.regs[0x16] | 0xC0,
+            0x18 => self.regs[0x18] | 0x01,
+            0x19 => {
+                let any = if self.irq() { 0x80 } else { 0 };
+                self.irq_flags | 0x70 | any
+            }
+            0x1A => self.irq_mask | 0xF0,
+            0x20..=0x2E => self.regs[reg as usize] | 0xF0,
+            0x2F..=0x3F => 0xFF,
+            _ => self.regs[reg as usize],
+        }
+    }
+
+    pub fn write(&mut self, reg: u8, value: u8) {
+        let reg = reg & 0x3F;
+        match reg {
+            0x11 => {
+                self.regs[0x11] = value;
+                self.raster_compare = (self.raster_compare & 0xFF) | (((value >> 7) as u16) << 8);
+                self.compare_after_write();
+            }
+            0x12 => {
+                self.raster_compare = (self.raster_compare & 0x100) | value as u16;
+                self.compare_after_write();
+            }
+            0x19 => {
+                // Writing 1 to a flag acknowledges it.
+                self.irq_flags &= !value & 0x0F;
+            }
+            0x1A => self.irq_mask = value & 0x0F,
+            0x1E | 0x1F | 0x2F..=0x3F => {}
+            _ => self.regs[reg as usize] = value,
+        }
+    }
+
+    /// A new compare value equal to the current line triggers the raster interrupt at once.
+    fn compare_after_write(&mut self) {
+        let line = if self.raster == 0 && self.cycle == 1 {
+            u16::MAX
+        } else {
+            self.raster
+        };
+        let m = line == self.raster_compare;
+        if m && !self.raster_match {
+            self.irq_flags |= 0x01;
+        }
+        self.raster_match = m;
+    }
+}
+
+#[cfg(test)]
+mod tests;
