@@ -23,9 +23,13 @@
 //!   reload (underflow, force load) removes the next count from the pipeline, so a
 //!   continuous timer reads `latch, latch, latch-1, …, 1` and its period is latch+1 cycles;
 //!   a force load takes effect in the cycle after the write.
-//! - W. Lorenz, C64 Emulator Test Suite 2.15 (public domain), tests `cia1tab` and `cia1ta`,
-//!   whose reference figures were taken on a real C64; the unit tests below replay their
-//!   cycle timelines and assert those figures.
+//! - W. Lorenz, C64 Emulator Test Suite 2.15 (public domain), tests `cia1tab`, `cia1ta` and
+//!   `cia1tb`, whose reference figures were taken on a real C64; `tests/cia.rs` replays their
+//!   cycle timelines and asserts those figures. Two facts beyond the software model come
+//!   from them: a latch written in the bus cycle right after a reload still reaches the
+//!   counter (the load is in progress during that cycle), and a CRx write that leaves
+//!   one-shot mode does not stop an underflow in the same cycle from clearing the start bit
+//!   (the chip acts on the one-shot bit of the previous cycle as well as the new one).
 //! - VICE test programs `interrupts/cia-int` (results measured on a 1983-84 6526): the
 //!   interrupt flag becomes readable in the cycle after the underflow, the IR bit (ICR bit 7)
 //!   and /IRQ one cycle later still; reading ICR in the cycle between the two returns the flag
@@ -44,10 +48,12 @@
 //!   read in cycle W+3 is the first to see the counter lower;
 //! - stop (bit 0 written 0 in cycle W): decrements still happen in cycles W and W+1;
 //! - force load (bit 4) or high-latch write while stopped in cycle W: the counter is loaded in
-//!   cycle W+1 and the count that would have decremented in W+2 is dropped;
+//!   cycle W+1 and the count that would have decremented in W+2 is dropped; a latch write
+//!   in the cycle after any load also goes into the counter;
 //! - underflow in cycle U: the counter reloads in U; the ICR flag reads set from U+1; /IRQ
 //!   and ICR bit 7 are asserted from U+1's tick (read-visible from U+2); PB6/PB7 pulse is
-//!   high for the read in U+1 only; a one-shot timer clears its start bit in U;
+//!   high for the read in U+1 only; a one-shot timer clears its start bit in U (also when
+//!   one-shot mode was left by a write in U);
 //! - timer B counting timer A underflows decrements two cycles after timer A's underflow;
 //! - reading ICR in cycle R clears all flags, bit 7 and /IRQ, and cancels an interrupt whose
 //!   flag was set in cycle R-1 but whose /IRQ would only have gone active in cycle R.
@@ -110,8 +116,16 @@ struct Timer {
     /// (it decides an underflow now), bit 1 = a count entered two cycles ago (it decrements
     /// now).
     pipe: u8,
-    /// A force load or a stopped high-latch write happened in the previous cycle.
+    /// A force load or a stopped high-latch write was made in this cycle's bus access.
+    load_req: bool,
+    /// ... and in the previous cycle's: the counter loads in this tick.
     load_next: bool,
+    /// The counter was loaded from the latch in the last tick: the load is still in
+    /// progress during the next bus cycle, so a latch write then reaches the counter too.
+    loading: bool,
+    /// One-shot bit as it stood during the previous cycle: a write that leaves one-shot
+    /// mode does not save the timer from stopping at an underflow in the same cycle.
+    oneshot_prev: bool,
     /// PB toggle flip-flop.
     toggle: bool,
     /// Underflow happened in the last tick (the PB pulse output).
@@ -125,7 +139,10 @@ impl Timer {
             latch: 0xFFFF,
             cr: 0,
             pipe: 0,
+            load_req: false,
             load_next: false,
+            loading: false,
+            oneshot_prev: false,
             toggle: false,
             pulse: false,
         }
@@ -144,15 +161,16 @@ impl Timer {
             self.counter = self.counter.wrapping_sub(1);
         }
         let underflow = self.counter == 0 && self.pipe & 1 != 0;
-        let mut load = std::mem::take(&mut self.load_next);
+        let mut load = std::mem::replace(&mut self.load_next, std::mem::take(&mut self.load_req));
         if underflow {
-            if self.cr & CR_ONESHOT != 0 {
+            if self.cr & CR_ONESHOT != 0 || self.oneshot_prev {
                 self.cr &= !CR_START;
             }
             self.toggle = !self.toggle;
             load = true;
         }
         let mut pipe = self.pipe;
+        self.loading = load;
         if load {
             self.counter = self.latch;
             // The reload swallows the count that would have decremented next cycle.
@@ -161,6 +179,7 @@ impl Timer {
         let input = self.running() && counts(self.cr);
         self.pipe = ((pipe << 1) | u8::from(input)) & 3;
         self.pulse = underflow;
+        self.oneshot_prev = self.cr & CR_ONESHOT != 0;
         underflow
     }
 
@@ -169,19 +188,25 @@ impl Timer {
             self.toggle = true;
         }
         if value & CR_LOAD != 0 {
-            self.load_next = true;
+            self.load_req = true;
         }
         self.cr = value & !CR_LOAD;
     }
 
     fn write_lo(&mut self, value: u8) {
         self.latch = (self.latch & 0xFF00) | u16::from(value);
+        if self.loading {
+            self.counter = (self.counter & 0xFF00) | u16::from(value);
+        }
     }
 
     fn write_hi(&mut self, value: u8) {
         self.latch = (self.latch & 0x00FF) | (u16::from(value) << 8);
+        if self.loading {
+            self.counter = (self.counter & 0x00FF) | (u16::from(value) << 8);
+        }
         if !self.running() {
-            self.load_next = true;
+            self.load_req = true;
         }
     }
 
@@ -349,9 +374,7 @@ impl Cia {
         match reg {
             0x08 => self.tod_latch = None,
             0x0B => {
-                if self.tod_latch.is_none() {
-                    self.tod_latch = Some(self.tod);
-                }
+                self.tod_latch.get_or_insert(self.tod);
             }
             0x0D => {
                 self.icr = 0;
@@ -506,11 +529,9 @@ impl Cia {
             self.alarm[i] = value;
         } else {
             match i {
-                0 => {
-                    if !self.tod_running {
-                        self.tod_running = true;
-                        self.tod_div = 0;
-                    }
+                0 if !self.tod_running => {
+                    self.tod_running = true;
+                    self.tod_div = 0;
                 }
                 3 => {
                     self.tod_running = false;
