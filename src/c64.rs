@@ -37,7 +37,11 @@ pub struct System {
     pub d7ff: Option<u8>,
     /// VIC bank base chosen by CIA 2 port A bits 0-1 (inverted).
     vic_bank: u16,
-    tod_acc: u64,
+    /// φ2 cycles since power-on.
+    pub cycles: u64,
+    /// Cycle of the next TOD input pulse and the fraction carried between pulses.
+    next_tod: u64,
+    tod_frac: u64,
 }
 
 /// A PAL C64.
@@ -45,8 +49,6 @@ pub struct System {
 pub struct C64 {
     pub cpu: Cpu,
     pub sys: System,
-    /// φ2 cycles since power-on.
-    pub cycles: u64,
 }
 
 impl C64 {
@@ -61,14 +63,21 @@ impl C64 {
             keyboard: Keyboard::new(),
             d7ff: None,
             vic_bank: 0,
-            tod_acc: 0,
+            cycles: 0,
+            next_tod: PAL_CLOCK_HZ / TOD_HZ,
+            tod_frac: PAL_CLOCK_HZ % TOD_HZ,
         };
         sys.update_cia2_port();
         C64 {
             cpu: Cpu::new(),
             sys,
-            cycles: 0,
         }
+    }
+
+    /// φ2 cycles since power-on.
+    #[inline]
+    pub fn cycles(&self) -> u64 {
+        self.sys.cycles
     }
 
     /// Soft reset: the RESET line of CPU and CIAs (RAM and VIC registers keep their state,
@@ -84,7 +93,7 @@ impl C64 {
     }
 
     /// Advance the whole machine by one φ2 cycle.
-    #[inline]
+    #[inline(always)]
     pub fn tick(&mut self) {
         let s = &mut self.sys;
         // 1. The VIC's half-cycle: its memory fetches and BA for this cycle.
@@ -100,18 +109,15 @@ impl C64 {
         self.cpu.irq = s.vic.irq() || s.cia1.irq();
         self.cpu.nmi = s.cia2.irq() || s.keyboard.restore;
         self.cpu.tick(s);
-        // 3. The CIAs, with their TOD input.
+        // 3. The CIAs, with their TOD input (50 pulses per 985,248 cycles, spread evenly).
         s.cia1.tick();
         s.cia2.tick();
-        s.tod_acc += TOD_HZ;
-        if s.tod_acc >= PAL_CLOCK_HZ {
-            s.tod_acc -= PAL_CLOCK_HZ;
-            s.cia1.tod_pulse();
-            s.cia2.tod_pulse();
+        s.cycles += 1;
+        if s.cycles >= s.next_tod {
+            s.tod_pulse();
         }
-        // 4. The SID.
-        s.sid.tick();
-        self.cycles += 1;
+        // 4. The SID has no per-cycle work while it only keeps registers: voice 3's
+        // oscillator is computed from the cycle count when read.
     }
 
     /// Run `n` cycles.
@@ -165,6 +171,16 @@ impl C64 {
 }
 
 impl System {
+    #[cold]
+    fn tod_pulse(&mut self) {
+        self.cia1.tod_pulse();
+        self.cia2.tod_pulse();
+        self.tod_frac += PAL_CLOCK_HZ % TOD_HZ;
+        let extra = self.tod_frac / TOD_HZ;
+        self.tod_frac %= TOD_HZ;
+        self.next_tod += PAL_CLOCK_HZ / TOD_HZ + extra;
+    }
+
     /// CIA 2 port A: VIC bank select (bits 0-1, inverted) and the serial bus lines. With no
     /// device on the bus, the CLK and DATA inputs (bits 6-7) read the inverse of the C64's
     /// own outputs (bits 4-5) through the bus drivers.
@@ -188,7 +204,7 @@ impl System {
     fn io_read(&mut self, addr: u16) -> u8 {
         match (addr >> 8) & 0x0F {
             0x0..=0x3 => self.vic.read(addr as u8),
-            0x4..=0x7 => self.sid.read(addr as u8),
+            0x4..=0x7 => self.sid.read(addr as u8, self.cycles),
             0x8..=0xB => (self.vic.last_fetch() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
             0xC => {
                 if addr & 0x0E == 0 {
@@ -204,7 +220,7 @@ impl System {
     fn io_peek(&self, addr: u16) -> u8 {
         match (addr >> 8) & 0x0F {
             0x0..=0x3 => self.vic.peek(addr as u8),
-            0x4..=0x7 => self.sid.peek(addr as u8),
+            0x4..=0x7 => self.sid.peek(addr as u8, self.cycles),
             0x8..=0xB => (self.vic.last_fetch() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
             0xC => {
                 if addr & 0x0E == 0 {
@@ -227,7 +243,7 @@ impl System {
         match (addr >> 8) & 0x0F {
             0x0..=0x3 => self.vic.write(addr as u8, value),
             0x4..=0x7 => {
-                self.sid.write(addr as u8, value);
+                self.sid.write(addr as u8, value, self.cycles);
                 if addr == 0xD7FF {
                     self.d7ff = Some(value);
                 }

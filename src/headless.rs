@@ -142,7 +142,7 @@ impl KeyFeeder {
 
     /// Apply the schedule at cycle `now`; returns the cycle of the next change.
     pub fn service(&mut self, c64: &mut C64) -> u64 {
-        let now = c64.cycles;
+        let now = c64.cycles();
         if now < self.until {
             return self.until;
         }
@@ -228,7 +228,7 @@ pub fn put_in_keyboard_buffer(c64: &mut C64, petscii: &[u8]) -> bool {
 /// Run until BASIC is ready (see [`basic_ready`]) or `limit` total cycles have passed.
 /// Returns true when ready.
 pub fn run_until_ready(c64: &mut C64, limit: u64) -> bool {
-    while c64.cycles < limit {
+    while c64.cycles() < limit {
         c64.tick();
         if c64.cpu.is_jammed() {
             return false;
@@ -267,7 +267,7 @@ pub fn screen_text(c64: &C64) -> String {
 pub fn trace_line(c64: &C64, out: &mut String) {
     let cpu = &c64.cpu;
     let op = c64.peek(cpu.pc);
-    let len = crate::cpu::MODES[op as usize].len();
+    let len = crate::cpu::MODES[op as usize].bytes();
     let mut bytes = String::new();
     for i in 0..len {
         let _ = write!(bytes, "{:02X} ", c64.peek(cpu.pc.wrapping_add(i)));
@@ -275,7 +275,7 @@ pub fn trace_line(c64: &C64, out: &mut String) {
     let _ = writeln!(
         out,
         "{:>10} {:04X}  {:<9} {} A:{:02X} X:{:02X} Y:{:02X} SP:{:02X} P:{:02X} L:{:03} C:{:02}",
-        c64.cycles,
+        c64.cycles(),
         cpu.pc,
         bytes,
         crate::cpu::MNEMONICS[op as usize],
@@ -392,8 +392,8 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     let mut arm_ready = false;
     let mut next_key = 0u64;
 
-    while c64.cycles < limit {
-        if c64.cycles >= next_key && started {
+    while c64.cycles() < limit {
+        if c64.cycles() >= next_key && started {
             next_key = feeder.service(&mut c64);
         }
         if let Some((w, path)) = trace.as_mut()
@@ -432,7 +432,7 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
                     put_in_keyboard_buffer(&mut c64, b"RUN\r");
                 }
                 started = true;
-                next_key = c64.cycles;
+                next_key = c64.cycles();
             }
             continue;
         }

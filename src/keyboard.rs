@@ -322,7 +322,7 @@ mod tests {
     fn joystick_two_pulls_port_a() {
         let mut kb = Keyboard::new();
         kb.joy2 = joy::FIRE | joy::UP;
-        assert_eq!(kb.port_a_in(0xFF, 0xFF), 0xFF & !0x11);
+        assert_eq!(kb.port_a_in(0xFF, 0xFF), !0x11);
         kb.joy1 = joy::LEFT;
         assert_eq!(kb.port_b_in(0xFF, 0xFF), !0x04);
     }

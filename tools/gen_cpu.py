@@ -221,7 +221,7 @@ def cycles(mn, mode):
             ("let off = " + RD_PC + "; " + INC_PC + " if " + cond + " { "
              "let target = self.pc.wrapping_add(off as i8 as u16); self.ad = target; "
              # A taken branch that stays in its page does not poll interrupts again.
-             "if target & 0xFF00 == self.pc & 0xFF00 { self.hold_poll = true; } "
+             "if target & 0xFF00 == self.pc & 0xFF00 { self.istate |= super::IS_HOLD; } "
              + NEXT + " } else { " + END + " }", False),
             ("bus.read(self.pc); if self.ad & 0xFF00 == self.pc & 0xFF00 { self.pc = self.ad; " + END
              + " } else { self.pc = (self.pc & 0xFF00) | (self.ad & 0x00FF); " + NEXT + " }", False),

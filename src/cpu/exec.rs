@@ -599,7 +599,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -1258,7 +1258,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -1907,7 +1907,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -2563,7 +2563,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -3124,7 +3124,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -3647,7 +3647,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -4259,7 +4259,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {
@@ -4870,7 +4870,7 @@ impl Cpu {
                     let target = self.pc.wrapping_add(off as i8 as u16);
                     self.ad = target;
                     if target & 0xFF00 == self.pc & 0xFF00 {
-                        self.hold_poll = true;
+                        self.istate |= super::IS_HOLD;
                     }
                     self.t += 1;
                 } else {

@@ -97,7 +97,7 @@ pub enum Mode {
 
 impl Mode {
     /// Instruction length in bytes, opcode included.
-    pub fn len(self) -> u16 {
+    pub fn bytes(self) -> u16 {
         match self {
             Mode::Implied | Mode::Accumulator => 1,
             Mode::Absolute | Mode::AbsoluteX | Mode::AbsoluteY | Mode::Indirect => 3,
@@ -130,18 +130,24 @@ pub struct Cpu {
     /// Data latch between cycles.
     data: u8,
     int_kind: IntKind,
-    reset_pending: bool,
     jammed: bool,
-    nmi_prev: bool,
-    nmi_edge: bool,
-    /// Interrupt poll at the end of the last cycle and the one before it: the decision at an
-    /// instruction's end uses the one before.
-    poll: bool,
-    poll_prev: bool,
-    hold_poll: bool,
-    /// Cycles executed since power-on (held cycles included).
-    pub cycles: u64,
+    /// Interrupt logic state, as bits (see the `IS_*` constants): all clear in the common
+    /// case of quiet interrupt lines, so a tick can skip the sampling.
+    istate: u8,
 }
+
+/// Interrupt poll result at the end of the last cycle...
+const IS_POLL: u8 = 0x01;
+/// ... and at the end of the cycle before it: an instruction's end decides with this one.
+const IS_POLL_PREV: u8 = 0x02;
+/// Keep the poll of the previous cycle (taken branch within its page).
+const IS_HOLD: u8 = 0x04;
+/// NMI line level at the last sample, for edge detection.
+const IS_NMI_PREV: u8 = 0x08;
+/// An NMI edge is waiting to be serviced.
+const IS_NMI_EDGE: u8 = 0x10;
+/// RESET was pulled: the next fetch runs the reset sequence.
+const IS_RESET: u8 = 0x20;
 
 impl Default for Cpu {
     fn default() -> Self {
@@ -167,14 +173,8 @@ impl Cpu {
             ad: 0,
             data: 0,
             int_kind: IntKind::Brk,
-            reset_pending: true,
             jammed: false,
-            nmi_prev: false,
-            nmi_edge: false,
-            poll: false,
-            poll_prev: false,
-            hold_poll: false,
-            cycles: 0,
+            istate: IS_RESET,
         }
     }
 
@@ -182,19 +182,16 @@ impl Cpu {
     /// (seven cycles, three of them stack reads, then the vector at $FFFC).
     pub fn reset(&mut self) {
         self.t = 0;
-        self.reset_pending = true;
         self.jammed = false;
         self.int_kind = IntKind::Brk;
-        self.nmi_edge = false;
-        self.poll = false;
-        self.poll_prev = false;
+        self.istate = IS_RESET | (self.istate & IS_NMI_PREV);
     }
 
     /// Place the CPU at an instruction boundary about to fetch from `pc` (tests, runners).
     pub fn set_pc(&mut self, pc: u16) {
         self.pc = pc;
         self.t = 0;
-        self.reset_pending = false;
+        self.istate &= !IS_RESET;
         self.jammed = false;
         self.int_kind = IntKind::Brk;
     }
@@ -226,9 +223,8 @@ impl Cpu {
     }
 
     /// Advance one φ2 cycle: exactly one bus access, unless RDY holds a read cycle.
-    #[inline]
+    #[inline(always)]
     pub fn tick<B: Bus>(&mut self, bus: &mut B) {
-        self.cycles += 1;
         if !self.rdy && !self.next_is_write() {
             // Held: the cycle will be repeated once RDY returns. Interrupt lines are still
             // sampled, as the real chip's input latches keep running.
@@ -258,27 +254,42 @@ impl Cpu {
 
     #[inline(always)]
     fn sample_interrupts(&mut self) {
-        if self.nmi && !self.nmi_prev {
-            self.nmi_edge = true;
+        if self.istate | self.irq as u8 | self.nmi as u8 == 0 {
+            return;
         }
-        self.nmi_prev = self.nmi;
-        self.poll_prev = self.poll;
-        if self.hold_poll {
-            self.hold_poll = false;
+        self.sample_lines();
+    }
+
+    /// Sample NMI for an edge and poll IRQ/NMI at the end of a cycle.
+    fn sample_lines(&mut self) {
+        let mut s = self.istate;
+        if self.nmi {
+            if s & IS_NMI_PREV == 0 {
+                s |= IS_NMI_EDGE;
+            }
+            s |= IS_NMI_PREV;
         } else {
-            self.poll = self.nmi_edge || (self.irq && !self.p.contains(Status::I));
+            s &= !IS_NMI_PREV;
         }
+        s = (s & !IS_POLL_PREV) | ((s & IS_POLL) << 1);
+        if s & IS_HOLD != 0 {
+            s &= !IS_HOLD;
+        } else {
+            let poll = s & IS_NMI_EDGE != 0 || (self.irq && !self.p.contains(Status::I));
+            s = (s & !IS_POLL) | poll as u8;
+        }
+        self.istate = s;
     }
 
     #[inline(always)]
     fn fetch<B: Bus>(&mut self, bus: &mut B) {
-        if self.poll_prev || self.reset_pending {
+        if self.istate & (IS_POLL_PREV | IS_RESET) != 0 {
             // The fetched opcode is discarded and PC stays: the interrupt borrows BRK's cycles.
             bus.read(self.pc);
-            self.int_kind = if self.reset_pending {
-                self.reset_pending = false;
+            self.int_kind = if self.istate & IS_RESET != 0 {
+                self.istate &= !IS_RESET;
                 IntKind::Reset
-            } else if self.nmi_edge {
+            } else if self.istate & IS_NMI_EDGE != 0 {
                 IntKind::Nmi
             } else {
                 IntKind::Irq
@@ -308,8 +319,8 @@ impl Cpu {
     fn vector(&mut self) -> u16 {
         if self.int_kind == IntKind::Reset {
             0xFFFC
-        } else if self.nmi_edge {
-            self.nmi_edge = false;
+        } else if self.istate & IS_NMI_EDGE != 0 {
+            self.istate &= !IS_NMI_EDGE;
             0xFFFA
         } else {
             0xFFFE
@@ -329,7 +340,7 @@ impl Cpu {
 
     #[inline(always)]
     fn carry(&self) -> u8 {
-        (self.p.bits() & 1) as u8
+        self.p.bits() & 1
     }
 
     #[inline(always)]

@@ -6,18 +6,12 @@
 //! Reference Guide, "6510 on-chip I/O port"). Bits 6 and 7 are not bonded out and read 0
 //! when configured as inputs.
 
-/// The port's two registers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The port's two registers. After reset every line is an input and the data latch is
+/// cleared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Port {
     pub ddr: u8,
     pub data: u8,
-}
-
-impl Default for Port {
-    fn default() -> Self {
-        // After reset every line is an input; the data latch is cleared.
-        Port { ddr: 0, data: 0 }
-    }
 }
 
 /// Levels the C64 board pulls input lines to: LORAM/HIRAM/CHAREN high, cassette sense high.

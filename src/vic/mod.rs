@@ -131,7 +131,10 @@ pub struct Vic {
     den_latch: bool,
     bad_line: bool,
     display_state: bool,
-    ba_low_cycles: u8,
+    /// Cycle in which BA last fell in this line (c-accesses need three cycles more).
+    ba_start: u8,
+    /// Bit n set: BA is low in cycle n of this line.
+    ba_mask: u64,
     vc: u16,
     vcbase: u16,
     rc: u8,
@@ -171,7 +174,8 @@ impl Vic {
             den_latch: false,
             bad_line: false,
             display_state: false,
-            ba_low_cycles: 0,
+            ba_start: 12,
+            ba_mask: 0,
             vc: 0,
             vcbase: 0,
             rc: 0,
@@ -241,56 +245,31 @@ impl Vic {
 
     /// Advance one cycle: the VIC's first-phase access and, on bad lines, its second-phase
     /// c-access. Returns true while BA is low (the CPU must stop on read cycles).
-    #[inline]
+    #[inline(always)]
     pub fn tick(&mut self, mem: &VicMemory) -> bool {
-        self.cycle += 1;
-        if self.cycle > CYCLES_PER_LINE {
-            self.cycle = 1;
-            self.raster += 1;
-            if self.raster == LINES {
-                self.raster = 0;
-                self.frames += 1;
-                // Outside the bad-line range VCBASE is reset (done in line 0).
-                self.vcbase = 0;
-                self.den_latch = false;
-            }
-        }
-        let cycle = self.cycle;
-
-        // Raster compare: first cycle of a line, second cycle in line 0.
-        if cycle <= 2 {
-            self.check_raster_irq();
-        }
-
-        // Bad Line Condition, re-evaluated every cycle as $D011 may change at any time.
-        if self.raster == 0x30 && self.den() {
-            self.den_latch = true;
-        }
-        self.bad_line = self.den_latch
-            && (0x30..=0xF7).contains(&self.raster)
-            && (self.raster & 7) == self.yscroll();
-        if self.bad_line {
-            self.display_state = true;
-        }
-
-        let ba_low = self.bad_line && (12..=54).contains(&cycle);
-        if ba_low {
-            self.ba_low_cycles = self.ba_low_cycles.saturating_add(1);
+        let cycle = if self.cycle >= CYCLES_PER_LINE {
+            self.start_line();
+            1
         } else {
-            self.ba_low_cycles = 0;
-        }
-
+            self.cycle + 1
+        };
+        self.cycle = cycle;
         match cycle {
+            2 if self.raster == 0 => self.check_raster_irq(),
             14 => {
                 self.vc = self.vcbase;
                 self.vmli = 0;
                 if self.bad_line {
                     self.rc = 0;
                 }
-                self.last_fetch = 0xFF;
             }
             16..=55 => {
-                self.g_access(mem);
+                if self.render {
+                    self.g_access(mem);
+                } else if self.display_state {
+                    self.vc = (self.vc + 1) & 0x3FF;
+                    self.vmli += 1;
+                }
             }
             58 => {
                 if self.rc == 7 {
@@ -305,27 +284,69 @@ impl Vic {
             }
             _ => {}
         }
-
-        // Second phase: c-access on bad lines, cycles 15-54.
-        if self.bad_line && (15..=54).contains(&cycle) {
-            self.c_access(mem);
-        }
-
         if self.render {
+            // Second phase: c-access on bad lines, cycles 15-54.
+            if self.bad_line && (15..=54).contains(&cycle) {
+                self.c_access(mem);
+            }
             self.draw_cycle();
         }
-        ba_low
+        self.ba_mask & (1u64 << cycle) != 0
+    }
+
+    /// Cycle 1 of a new line: the raster counter moves on and is compared (line 0 compares
+    /// in cycle 2), and the Bad Line Condition is evaluated for the line.
+    #[inline]
+    fn start_line(&mut self) {
+        self.raster += 1;
+        if self.raster == LINES {
+            self.raster = 0;
+            self.frames += 1;
+            // Outside the bad-line range VCBASE is reset (done in line 0).
+            self.vcbase = 0;
+            self.den_latch = false;
+        }
+        self.cycle = 1;
+        if self.raster != 0 {
+            self.check_raster_irq();
+        } else {
+            self.raster_match = false;
+        }
+        self.ba_start = 12;
+        self.update_bad_line();
+    }
+
+    /// The Bad Line Condition (3.5): raster $30-$F7, its low three bits equal to YSCROLL,
+    /// and DEN set in some cycle of line $30. It can only change with the raster line or a
+    /// write to $D011, so it is evaluated at those two moments.
+    #[inline]
+    fn update_bad_line(&mut self) {
+        if self.raster == 0x30 && self.den() {
+            self.den_latch = true;
+        }
+        let was = self.bad_line;
+        self.bad_line = self.den_latch
+            && (0x30..=0xF7).contains(&self.raster)
+            && (self.raster & 7) == self.yscroll();
+        // BA is low in cycles 12-54 of a bad line (3.6.3).
+        self.ba_mask = if self.bad_line {
+            ((1u64 << 55) - 1) & !((1u64 << 12) - 1)
+        } else {
+            0
+        };
+        if self.bad_line {
+            // 3.7.1: any Bad Line Condition switches to display state.
+            self.display_state = true;
+            if !was && self.cycle >= 12 {
+                // BA falls now: the c-accesses must wait three cycles.
+                self.ba_start = self.cycle + 1;
+            }
+        }
     }
 
     #[inline]
     fn check_raster_irq(&mut self) {
-        let line = if self.raster == 0 && self.cycle == 1 {
-            // Line 0 compares one cycle late: in its first cycle nothing matches yet.
-            u16::MAX
-        } else {
-            self.raster
-        };
-        let m = line == self.raster_compare;
+        let m = self.raster == self.raster_compare;
         if m && !self.raster_match {
             self.irq_flags |= 0x01;
         }
@@ -335,7 +356,7 @@ impl Vic {
     #[inline]
     fn c_access(&mut self, mem: &VicMemory) {
         let i = self.vmli.min(39);
-        if self.ba_low_cycles > 3 {
+        if self.cycle >= self.ba_start + 3 {
             let v = mem.read(self.screen_base() | (self.vc & 0x3FF));
             self.matrix[i] = v;
             self.colors[i] = mem.color[(self.vc & 0x3FF) as usize] & 0x0F;
@@ -546,6 +567,7 @@ impl Vic {
                 self.regs[0x11] = value;
                 self.raster_compare = (self.raster_compare & 0xFF) | (((value >> 7) as u16) << 8);
                 self.compare_after_write();
+                self.update_bad_line();
             }
             0x12 => {
                 self.raster_compare = (self.raster_compare & 0x100) | value as u16;

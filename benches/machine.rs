@@ -1,0 +1,34 @@
+//! Whole-machine throughput: emulated PAL cycles per wall second, headless (no pixels),
+//! display on, with the CPU running a busy loop and the 60 Hz CIA interrupt
+//! (tests/programs/machine_busy.s). One element = one emulated cycle; divide the
+//! elements/s figure by 985,248 for "x real time".
+
+use breadbin::{C64, Roms};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const BUSY: &[u8] = include_bytes!("../tests/programs/machine_busy.bin");
+const CYCLES: u64 = 985_248; // one emulated second
+
+fn bench_machine(c: &mut Criterion) {
+    let mut c64 = C64::new(Roms::open());
+    for (i, &b) in BUSY.iter().enumerate() {
+        c64.poke_ram(0x1000 + i as u16, b);
+    }
+    c64.cpu.set_pc(0x1000);
+    c64.sys.vic.set_render(false);
+    let mut g = c.benchmark_group("machine");
+    g.throughput(Throughput::Elements(CYCLES));
+    g.sample_size(20);
+    g.bench_function("busy_loop_display_on_1s", |b| {
+        b.iter(|| c64.run_cycles(CYCLES))
+    });
+    c64.sys.vic.set_render(true);
+    g.bench_function("busy_loop_display_on_rendering_1s", |b| {
+        b.iter(|| c64.run_cycles(CYCLES))
+    });
+    g.finish();
+    assert!(!c64.cpu.is_jammed());
+}
+
+criterion_group!(benches, bench_machine);
+criterion_main!(benches);

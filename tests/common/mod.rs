@@ -1,0 +1,30 @@
+//! Shared helpers for the machine tests: start a raw test program on the machine.
+#![allow(dead_code)]
+
+use breadbin::{C64, Roms};
+
+/// A machine with `program` (a raw image from tests/programs) at $1000 and the CPU about to
+/// execute it (the power-on reset is skipped; the program sets up what it needs).
+pub fn machine_with(program: &[u8]) -> C64 {
+    let mut c64 = C64::new(Roms::open());
+    for (i, &b) in program.iter().enumerate() {
+        c64.poke_ram(0x1000 + i as u16, b);
+    }
+    c64.cpu.set_pc(0x1000);
+    c64
+}
+
+/// Run until the program writes $D7FF; returns the value and the cycle count.
+pub fn run_to_d7ff(c64: &mut C64, max_cycles: u64) -> u8 {
+    for _ in 0..max_cycles {
+        c64.tick();
+        assert!(!c64.cpu.is_jammed(), "CPU jammed at ${:04X}", c64.cpu.pc);
+        if let Some(v) = c64.sys.d7ff.take() {
+            return v;
+        }
+    }
+    panic!(
+        "no write to $D7FF within {max_cycles} cycles (PC ${:04X})",
+        c64.cpu.pc
+    );
+}

@@ -1,0 +1,48 @@
+; Cycles the CPU gets with the display on or off. The display mode is taken from $02
+; ($1B = on, $0B = off). After syncing to raster line 0, CIA 2 timers A and B count every
+; cycle as one 32-bit counter (as the BASIC benchmarks do) while the CPU runs a fixed
+; read-only loop of 328,703 cycles. The elapsed count minus the work is what the VIC
+; stole. Result: the 32-bit count of timer underflows at $04-$07 (little endian, as
+; 65535-TA and 65535-TB), then $00 to $D7FF.
+        .include "common.inc"
+        setup
+        lda $02
+        sta $D011
+        ; Stop and preset the timers.
+        lda #$00
+        sta $DD0E
+        sta $DD0F
+        lda #$FF
+        sta $DD04
+        sta $DD05
+        sta $DD06
+        sta $DD07
+        ; Wait for raster line 0 (bit 8 clear and $D012 = 0).
+sync:   lda $D011
+        bmi sync
+        lda $D012
+        bne sync
+        ; Timer B counts timer A underflows; both force-loaded and started.
+        lda #$51
+        sta $DD0F
+        lda #$11
+        sta $DD0E
+        ldy #$00
+        ldx #$00
+loop:   dex
+        bne loop
+        dey
+        bne loop
+        lda #$00
+        sta $DD0E
+        sta $DD0F
+        lda $DD04
+        sta $04
+        lda $DD05
+        sta $05
+        lda $DD06
+        sta $06
+        lda $DD07
+        sta $07
+        lda #$00
+        finish
