@@ -77,9 +77,10 @@ clrline:
         bpl @l
         rts
 
-; Copy row X+1 to row X, screen and colour. Keeps X.
-copyup:
-        inx
+; Copy row A to row X, screen and colour. Keeps X.
+copyrow:
+        stx TMPX
+        tax
         jsr lineptr
         lda DSTPTR
         sta SRCPTR
@@ -88,29 +89,7 @@ copyup:
         sta SRCPTR+1
         lda DSTCOL+1
         sta SRCCOL+1
-        dex
-        jsr lineptr
-        ldy #39
-@l:     lda (SRCPTR),y
-        sta (DSTPTR),y
-        lda (SRCCOL),y
-        sta (DSTCOL),y
-        dey
-        bpl @l
-        rts
-
-; Copy row X-1 to row X. Keeps X.
-copydown:
-        dex
-        jsr lineptr
-        lda DSTPTR
-        sta SRCPTR
-        sta SRCCOL
-        lda DSTPTR+1
-        sta SRCPTR+1
-        lda DSTCOL+1
-        sta SRCCOL+1
-        inx
+        ldx TMPX
         jsr lineptr
         ldy #39
 @l:     lda (SRCPTR),y
@@ -172,7 +151,10 @@ setpos:
 ; the row where line input began follow the text.
 scroll_up:
         ldx #0
-@row:   jsr copyup
+@row:   inx
+        txa
+        dex
+        jsr copyrow             ; row X+1 to row X
         lda LDTB1+1,x
         and #$80
         sta DATAB
@@ -216,7 +198,10 @@ insert_line:
         ldx #24
 @row:   cpx TMPROW
         beq @clear
-        jsr copydown
+        dex
+        txa
+        inx
+        jsr copyrow             ; row X-1 to row X
         lda LDTB1-1,x
         and #$80
         sta DATAB
@@ -628,15 +613,7 @@ kbd_chrin:
         bne @from
         ldy LXSP+1
 @from:  jsr line_end
-@read:  jsr scr_next
-        sta DATAB
-        pla
-        tay
-        pla
-        tax
-        lda DATAB
-        clc
-        rts
+@read:  jmp chrin_next
 
 load_run:
         .byte "LOAD", $0D, "RUN", $0D
@@ -651,7 +628,9 @@ scr_chrin:
         bne @read
         ldy PNTR
         jsr line_end
-@read:  jsr scr_next
+@read:
+chrin_next:
+        jsr scr_next
         sta DATAB
         pla
         tay

@@ -253,6 +253,10 @@ load_pre:
 
 load_impl:
         sta VERCKK
+        ldx #msg_search - messages
+; LOAD and SAVE: the cassette and serial devices are absent; others cannot load or save.
+; X = the message shown (in direct mode) before a serial device fails to answer.
+file_device:
         lda #0
         sta STATUS
         lda FA
@@ -268,7 +272,6 @@ load_impl:
         jmp err_no_name
 @named: bit MSGFLG
         bpl @quiet
-        ldx #msg_search - messages
         jsr print_msg
         jsr print_name
 @quiet: jmp err_not_present
@@ -285,25 +288,8 @@ save_pre:
         jmp (ISAVE)
 
 save_impl:
-        lda #0
-        sta STATUS
-        lda FA
-        cmp #4
-        bcs @serial
-        cmp #1
-        bne @bad
-        jmp err_not_present
-@bad:   jmp err_bad_device
-@serial:
-        lda FNLEN
-        bne @named
-        jmp err_no_name
-@named: bit MSGFLG
-        bpl @quiet
         ldx #msg_saving - messages
-        jsr print_msg
-        jsr print_name
-@quiet: jmp err_not_present
+        jmp file_device
 
 ; ---- the serial bus: nobody answers ----------------------------------------------------------
 ; LISTEN, TALK, SECOND, TKSA, CIOUT, UNTLK, UNLSN.
