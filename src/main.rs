@@ -1,6 +1,8 @@
 //! The `breadbin` command: plays the dungeon in a window by default; subcommands for
 //! headless runs, BASIC text tools, the flat-RAM CPU runner, the profiler and benchmarks.
 
+mod profile_cli;
+
 use breadbin::cpu::{Cpu, FlatRam};
 use breadbin::headless::{self, RunOptions};
 use clap::{Args, Parser, Subcommand};
@@ -54,6 +56,10 @@ enum Cmd {
     List { input: PathBuf },
     /// Run a raw 6502 image on a flat 64 KiB RAM until it traps (JMP * or a branch to itself).
     Cpu(CpuArgs),
+    /// Profile a BASIC program: cycles per line and per label, inclusive and exclusive.
+    Profile(profile_cli::ProfileArgs),
+    /// Measure a game's turns: total time and time in one subroutine, per turn.
+    BenchTurns(profile_cli::BenchTurnsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -179,6 +185,8 @@ fn main() -> ExitCode {
             })
             .map_err(|e| e.to_string()),
         Some(Cmd::Cpu(args)) => cpu(&args),
+        Some(Cmd::Profile(args)) => profile_cli::profile(&args),
+        Some(Cmd::BenchTurns(args)) => profile_cli::bench_turns(&args),
     };
     match result {
         Ok(code) => code,

@@ -24,12 +24,10 @@ pub fn driver_roms() -> Roms {
     roms
 }
 
-/// Power on and run until the driver has printed its banner and waits for a line.
+/// Power on and run until the driver has printed its banner and waits for a line, with
+/// the CPU parked at the trap (for calls into the KERNAL).
 pub fn machine() -> C64 {
-    let mut c64 = C64::new(driver_roms());
-    for _ in 0..30 {
-        c64.run_frame();
-    }
+    let mut c64 = booted();
     assert_eq!(
         screen_row(&c64, 0)[..11],
         sc("KERNAL TEST")[..],
@@ -43,6 +41,16 @@ pub fn machine() -> C64 {
     }
     idle(&mut c64);
     c64.poke_ram(0xCC, 1);
+    c64
+}
+
+/// Power on and run until the driver waits in CHRIN for a line (keys typed now are read
+/// by the KERNAL's line input, as BASIC's direct mode reads them).
+pub fn booted() -> C64 {
+    let mut c64 = C64::new(driver_roms());
+    for _ in 0..30 {
+        c64.run_frame();
+    }
     c64
 }
 
