@@ -33,15 +33,19 @@ pub fn machine() -> C64 {
         sc("KERNAL TEST")[..],
         "driver banner after boot"
     );
-    // The driver waits in CHRIN with the cursor blinking; calls made from here on stand for
-    // a running program, which has the cursor off. Park the CPU in a loop at the trap
-    // (interrupts on) while the cursor is hidden, and switch the blink off.
+    park(&mut c64);
+    c64
+}
+
+/// The driver waits in CHRIN with the cursor blinking; calls made from here on stand for
+/// a running program, which has the cursor off. Park the CPU in a loop at the trap
+/// (interrupts on) while the cursor is hidden, and switch the blink off.
+pub fn park(c64: &mut C64) {
     while c64.peek(0xCF) != 0 {
         c64.run_frame();
     }
-    idle(&mut c64);
+    idle(c64);
     c64.poke_ram(0xCC, 1);
-    c64
 }
 
 /// Power on and run until the driver waits in CHRIN for a line (keys typed now are read

@@ -109,13 +109,15 @@ logstart:
         dex
 @r:     rts
 
-; A = the cursor's column on its physical row.
+; A = the cursor's column on its physical row (flags set by it).
 physcol:
         lda PNTR
         cmp #40
         bcc @r
         sbc #40
-@r:     rts
+        rts
+@r:     ora #0
+        rts
 
 ; Put the cursor on row TBLX, physical column A: sets PNT, PNTR, LNMX and USER.
 setpos:
