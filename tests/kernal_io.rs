@@ -89,7 +89,11 @@ fn screen_and_keyboard_files() {
     assert_eq!(with_x(&mut c, CHKIN, 1), Ok(()));
     assert_eq!(c.peek(0x99), 3);
     call(&mut c, CLRCHN, Regs::default());
-    assert_eq!((c.peek(0x99), c.peek(0x9A)), (0, 3), "CLRCHN: keyboard in, screen out");
+    assert_eq!(
+        (c.peek(0x99), c.peek(0x9A)),
+        (0, 3),
+        "CLRCHN: keyboard in, screen out"
+    );
     // CLOSE removes the entry; closing a file that is not open is no error.
     assert_eq!(result(call(&mut c, CLOSE, a(1))), Ok(()));
     assert_eq!(c.peek(0x98), 1);
@@ -134,7 +138,9 @@ fn absent_devices_answer_device_not_present() {
     call(&mut c, CLOSE, a(8));
     assert_eq!(open(&mut c, 8, 8, 15, b"I"), Err(5));
     // The serial entries report device not present in ST.
-    for entry in [0xFFB1u16, 0xFFB4, 0xFF93, 0xFF96, 0xFFA8, 0xFFAB, 0xFFAE, 0xFFA5] {
+    for entry in [
+        0xFFB1u16, 0xFFB4, 0xFF93, 0xFF96, 0xFFA8, 0xFFAB, 0xFFAE, 0xFFA5,
+    ] {
         c.poke_ram(0x90, 0);
         call(&mut c, entry, a(8));
         assert_eq!(c.peek(0x90), 0x80, "ST after ${entry:04X}");
@@ -222,7 +228,11 @@ fn memory_bounds_iobase_and_small_entries() {
     call(&mut c, 0xFFA2, a(0x80));
     assert_eq!(c.peek(0x0285), 0x80, "SETTMO");
     setlfs(&mut c, 7, 8, 2);
-    assert_eq!((c.peek(0xB8), c.peek(0xBA), c.peek(0xB9)), (7, 8, 2), "SETLFS");
+    assert_eq!(
+        (c.peek(0xB8), c.peek(0xBA), c.peek(0xB9)),
+        (7, 8, 2),
+        "SETLFS"
+    );
 }
 
 #[test]
@@ -263,7 +273,11 @@ fn vector_restor_and_a_wedged_chrout() {
             ..Regs::default()
         },
     );
-    assert_eq!(c.peek_word(0x0326), 0xC400, "VECTOR with carry clear sets them");
+    assert_eq!(
+        c.peek_word(0x0326),
+        0xC400,
+        "VECTOR with carry clear sets them"
+    );
     c.poke_ram(0x02, 0);
     print(&mut c, b"\x93WEDGED");
     assert_eq!(c.peek(0x02), 7, "every CHROUT went through the wedge");

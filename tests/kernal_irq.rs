@@ -19,7 +19,10 @@ fn jiffy_clock_advances_60_times_per_emulated_second() {
     c.run_cycles(10 * PAL_CLOCK_HZ);
     let n = jiffies(&c) - t0;
     // CIA 1 timer A with latch $4025 interrupts every 16,422 cycles: 599.96 in 10 s.
-    assert!((599..=600).contains(&n), "{n} jiffies in 10 emulated seconds");
+    assert!(
+        (599..=600).contains(&n),
+        "{n} jiffies in 10 emulated seconds"
+    );
 }
 
 #[test]
@@ -58,10 +61,21 @@ fn settim_rdtim_udtim_and_the_24_hour_wrap() {
         );
     };
     set(&mut c, 0x56, 0x34, 0x12);
-    assert_eq!((c.peek(0xA0), c.peek(0xA1), c.peek(0xA2)), (0x12, 0x34, 0x56));
+    assert_eq!(
+        (c.peek(0xA0), c.peek(0xA1), c.peek(0xA2)),
+        (0x12, 0x34, 0x56)
+    );
     let r = call(&mut c, 0xFFDE, Regs::default());
-    assert_eq!((r.y, r.x), (0x12, 0x34), "RDTIM: Y most, X middle significant");
-    assert!(r.a >= 0x56 && r.a < 0x60, "RDTIM: A least significant ({:02X})", r.a);
+    assert_eq!(
+        (r.y, r.x),
+        (0x12, 0x34),
+        "RDTIM: Y most, X middle significant"
+    );
+    assert!(
+        r.a >= 0x56 && r.a < 0x60,
+        "RDTIM: A least significant ({:02X})",
+        r.a
+    );
     // UDTIM through the jump table carries into the upper bytes.
     c.poke_ram(0xA0, 0x00);
     c.poke_ram(0xA1, 0xFF);
@@ -106,7 +120,11 @@ fn run_stop_restore_warm_starts_basic_and_restore_alone_does_not() {
         c.run_frame();
     }
     assert_eq!(c.peek(WARMS), 1, "BASIC's warm start ran");
-    assert_eq!(row_text(&c, 0), sc("WARM"), "screen cleared, warm start message");
+    assert_eq!(
+        row_text(&c, 0),
+        sc("WARM"),
+        "screen cleared, warm start message"
+    );
     assert_eq!(c.peek(0x0286), 14, "text colour back to light blue");
     assert_eq!(c.peek(0xD020) & 15, 14);
     assert_eq!(c.peek(0xD021) & 15, 6);

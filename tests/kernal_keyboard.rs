@@ -96,14 +96,20 @@ fn buffered_by(c: &mut breadbin::C64, name: &str, m: Modifier) -> Vec<u8> {
 #[test]
 fn every_key_with_every_modifier_gives_its_petscii_code() {
     let mut c = machine();
-    assert_eq!(TABLE.len(), 60, "all 64 matrix positions but the four modifiers");
+    assert_eq!(
+        TABLE.len(),
+        60,
+        "all 64 matrix positions but the four modifiers"
+    );
     let mut wrong = Vec::new();
     for (name, codes) in TABLE {
         for (m, &want) in MODIFIERS.iter().zip(codes) {
             let got = buffered_by(&mut c, name, *m);
             let want: Vec<u8> = if want == N { vec![] } else { vec![want] };
             if got != want {
-                wrong.push(format!("{name} with {m:?}: got {got:02X?}, want {want:02X?}"));
+                wrong.push(format!(
+                    "{name} with {m:?}: got {got:02X?}, want {want:02X?}"
+                ));
             }
         }
     }
@@ -177,12 +183,23 @@ fn repeat_follows_rptflg() {
         (24..=28).contains(&space),
         "SPACE repeats by default: {space} keys in 2 s"
     );
-    assert_eq!(held_count(&mut c, "A", 100), 1, "A does not repeat by default");
+    assert_eq!(
+        held_count(&mut c, "A", 100),
+        1,
+        "A does not repeat by default"
+    );
     c.poke_ram(0x028A, 0x80);
     let a = held_count(&mut c, "A", 100);
-    assert!((24..=28).contains(&a), "RPTFLG $80: every key repeats ({a})");
+    assert!(
+        (24..=28).contains(&a),
+        "RPTFLG $80: every key repeats ({a})"
+    );
     c.poke_ram(0x028A, 0x40);
-    assert_eq!(held_count(&mut c, "SPACE", 100), 1, "RPTFLG $40: none repeats");
+    assert_eq!(
+        held_count(&mut c, "SPACE", 100),
+        1,
+        "RPTFLG $40: none repeats"
+    );
 }
 
 #[test]
@@ -217,7 +234,11 @@ fn shift_commodore_switches_case_unless_locked() {
         }
     };
     both(&mut c);
-    assert_eq!((c.peek(0xD018) & 0xFE), 0x16, "lower case after one press, however long");
+    assert_eq!(
+        (c.peek(0xD018) & 0xFE),
+        0x16,
+        "lower case after one press, however long"
+    );
     both(&mut c);
     assert_eq!((c.peek(0xD018) & 0xFE), 0x14, "and back");
     print(&mut c, &[0x08]);

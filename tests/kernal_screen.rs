@@ -27,24 +27,36 @@ fn chrout_keeps_registers_and_clears_carry() {
                 ..Regs::default()
             },
         );
-        assert_eq!((r.a, r.x, r.y, r.carry), (ch, 0x5A, 0xA5, false), "code {ch:02X}");
+        assert_eq!(
+            (r.a, r.x, r.y, r.carry),
+            (ch, 0x5A, 0xA5, false),
+            "code {ch:02X}"
+        );
     }
 }
 
 #[test]
 fn the_sixteen_colour_codes() {
     let codes = [
-        0x90, 0x05, 0x1C, 0x9F, 0x9C, 0x1E, 0x1F, 0x9E, 0x81, 0x95, 0x96, 0x97, 0x98, 0x99,
-        0x9A, 0x9B,
+        0x90, 0x05, 0x1C, 0x9F, 0x9C, 0x1E, 0x1F, 0x9E, 0x81, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A,
+        0x9B,
     ];
     let mut c = machine();
     clear(&mut c);
     for (colour, &code) in codes.iter().enumerate() {
         print(&mut c, &[code, b'A']);
         assert_eq!(c.peek(0x0286), colour as u8, "code {code:02X} sets COLOR");
-        assert_eq!(c.peek(0xD800 + colour as u16) & 15, colour as u8, "colour RAM");
+        assert_eq!(
+            c.peek(0xD800 + colour as u16) & 15,
+            colour as u8,
+            "colour RAM"
+        );
     }
-    assert_eq!(row_text(&c, 0), sc("AAAAAAAAAAAAAAAA"), "colour codes print nothing");
+    assert_eq!(
+        row_text(&c, 0),
+        sc("AAAAAAAAAAAAAAAA"),
+        "colour codes print nothing"
+    );
     // POKE 646 works as well.
     c.poke_ram(0x0286, 3);
     print(&mut c, b"Z");
@@ -57,9 +69,15 @@ fn clear_screen_fills_spaces_in_the_text_colour_and_homes() {
     print(&mut c, b"\x11\x11\x1d\x1dXYZ\x9e");
     clear(&mut c);
     assert!(c.screen_codes().iter().all(|&s| s == 0x20));
-    assert!((0..1000).all(|i| c.peek(0xD800 + i) & 15 == 7), "yellow colour RAM");
+    assert!(
+        (0..1000).all(|i| c.peek(0xD800 + i) & 15 == 7),
+        "yellow colour RAM"
+    );
     assert_eq!(cursor(&c), (0, 0, 39));
-    assert!((0..25).all(|r| starts_line(&c, r)), "every row its own line");
+    assert!(
+        (0..25).all(|r| starts_line(&c, r)),
+        "every row its own line"
+    );
     // Fixed entries: $E544 clears, $E566 homes.
     print(&mut c, b"\x11\x11ABC");
     call(&mut c, 0xE566, Regs::default());
@@ -91,9 +109,17 @@ fn cursor_moves_and_their_edges() {
     print(&mut c, b"\x91\x9d");
     assert_eq!(cursor(&c), (0, 0, 39), "nothing above or left of home");
     print(&mut c, b"\x11\x9d");
-    assert_eq!(cursor(&c), (0, 39, 39), "left from column 0 wraps to the row above");
+    assert_eq!(
+        cursor(&c),
+        (0, 39, 39),
+        "left from column 0 wraps to the row above"
+    );
     print(&mut c, b"\x1d");
-    assert_eq!(cursor(&c), (1, 0, 39), "right from column 39 wraps to the next row");
+    assert_eq!(
+        cursor(&c),
+        (1, 0, 39),
+        "right from column 39 wraps to the next row"
+    );
     // Down from the bottom row scrolls.
     print(&mut c, b"TOPLINE\x13");
     for _ in 0..24 {
@@ -136,7 +162,11 @@ fn delete_and_insert_within_a_line() {
     c.poke_ram(0x0400 + 39, 0x18);
     print(&mut c, &[0x14]);
     assert_eq!(cursor(&c), (0, 39, 39));
-    assert_eq!(screen_row(&c, 0)[39], 0x20, "the last character of the row above went");
+    assert_eq!(
+        screen_row(&c, 0)[39],
+        0x20,
+        "the last character of the row above went"
+    );
     print(&mut c, &[0x13, 0x14]);
     assert_eq!(cursor(&c), (0, 0, 39), "DEL at home does nothing");
     assert_eq!(screen_row(&c, 0)[0], 1);
@@ -154,7 +184,11 @@ fn quote_mode_shows_control_codes_reversed() {
     for &code in &controls {
         let at = c.peek_word(0xD1) + c.peek(0xD3) as u16;
         print(&mut c, &[code]);
-        let want = if code < 0x80 { code | 0x80 } else { code + 0x40 };
+        let want = if code < 0x80 {
+            code | 0x80
+        } else {
+            code + 0x40
+        };
         let got = c.peek(at);
         assert_eq!(got, want, "code {code:02X} in quote mode");
     }
@@ -175,19 +209,37 @@ fn insert_mode_shows_control_codes_and_del_reversed() {
     assert_eq!(c.peek(0xD8), 0, "inserts used up");
     assert_eq!(c.peek(0x0286), 14);
     print(&mut c, b"\x14");
-    assert_eq!(&screen_row(&c, 0)[..3], &[0x18, 0x94, 0x19], "and DEL deletes again");
+    assert_eq!(
+        &screen_row(&c, 0)[..3],
+        &[0x18, 0x94, 0x19],
+        "and DEL deletes again"
+    );
 }
 
 #[test]
 fn a_long_line_links_rows_and_opens_a_row_below() {
     let mut c = machine();
     clear(&mut c);
-    print(&mut c, b"\x11\x11\x11FIRST\x13\x11\x11\x11\x11SECOND\x13\x11\x11\x11");
+    print(
+        &mut c,
+        b"\x11\x11\x11FIRST\x13\x11\x11\x11\x11SECOND\x13\x11\x11\x11",
+    );
     let long: Vec<u8> = (0..45).map(|i| b'A' + (i % 26) as u8).collect();
     print(&mut c, &long);
-    assert_eq!(cursor(&c), (4, 45, 79), "row 4, column 45 of an 80-column line");
-    assert!(starts_line(&c, 3) && !starts_line(&c, 4), "row 4 continues row 3");
-    assert_eq!(row_text(&c, 5), sc("SECOND"), "the line below was pushed down");
+    assert_eq!(
+        cursor(&c),
+        (4, 45, 79),
+        "row 4, column 45 of an 80-column line"
+    );
+    assert!(
+        starts_line(&c, 3) && !starts_line(&c, 4),
+        "row 4 continues row 3"
+    );
+    assert_eq!(
+        row_text(&c, 5),
+        sc("SECOND"),
+        "the line below was pushed down"
+    );
     assert_eq!(&row_text(&c, 4)[..5], &sc("OPQRS")[..]);
     // With AUTODN set the next row is taken over instead.
     clear(&mut c);
@@ -203,7 +255,11 @@ fn eighty_characters_end_a_logical_line() {
     let mut c = machine();
     clear(&mut c);
     print(&mut c, &[b'X'; 80]);
-    assert_eq!(cursor(&c), (2, 0, 39), "the 81st column starts a new line on row 2");
+    assert_eq!(
+        cursor(&c),
+        (2, 0, 39),
+        "the 81st column starts a new line on row 2"
+    );
     assert!(starts_line(&c, 0) && !starts_line(&c, 1) && starts_line(&c, 2));
     print(&mut c, b"Y\r");
     assert_eq!(cursor(&c), (3, 0, 39));
@@ -233,7 +289,11 @@ fn scrolling_keeps_logical_lines_together() {
     // The cursor is on row 24; one more RETURN scrolls the two-row top line away.
     assert_eq!(cursor(&c).0, 24);
     print(&mut c, b"\r");
-    assert_eq!(row_text(&c, 0), sc("A"), "both rows of the top line left together");
+    assert_eq!(
+        row_text(&c, 0),
+        sc("A"),
+        "both rows of the top line left together"
+    );
     assert_eq!(cursor(&c).0, 23);
     assert!((0..25).all(|r| starts_line(&c, r)));
     // Colour RAM moves with the text.
@@ -270,8 +330,16 @@ fn plot_reads_and_sets_the_cursor_in_logical_lines() {
             ..Regs::default()
         },
     );
-    assert_eq!(cursor(&c), (1, 45, 79), "column 5 of a continuation row is column 45");
-    assert_eq!(c.peek_word(0xD1), 0x0400, "PNT: the logical line's first row");
+    assert_eq!(
+        cursor(&c),
+        (1, 45, 79),
+        "column 5 of a continuation row is column 45"
+    );
+    assert_eq!(
+        c.peek_word(0xD1),
+        0x0400,
+        "PNT: the logical line's first row"
+    );
     print(&mut c, b"@");
     assert_eq!(screen_row(&c, 1)[5], 0);
     let s = call(&mut c, 0xFFED, Regs::default());
@@ -312,7 +380,10 @@ fn chrin_reads_the_logical_line_under_the_cursor() {
     // Move up onto an earlier line and press RETURN: that line is read from its start.
     clear(&mut c);
     print(&mut c, b"10 PRINT \"HI\"   \r\r");
-    assert_eq!(read_line(&mut c, &[0x91, 0x91, 0x1D, 0x1D, 0x0D]), b"10 PRINT \"HI\"");
+    assert_eq!(
+        read_line(&mut c, &[0x91, 0x91, 0x1D, 0x1D, 0x0D]),
+        b"10 PRINT \"HI\""
+    );
 
     // Reversed characters inside quotes read back as the control codes that made them;
     // outside quotes as plain characters; pi as $FF.
