@@ -39,9 +39,17 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
     #[error("{file}:{line}:{col}: {message}")]
-    Script { file: String, line: usize, col: usize, message: String },
+    Script {
+        file: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
     #[error("{file}: cannot read: {source}")]
-    Read { file: String, source: std::io::Error },
+    Read {
+        file: String,
+        source: std::io::Error,
+    },
     #[error("{0}")]
     Basic(#[from] basic::BasicError),
     #[error("{0}")]
@@ -49,13 +57,26 @@ pub enum ProfileError {
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
     #[error("{program}: no label {label} (labels: {known})")]
-    NoLabel { program: String, label: String, known: String },
+    NoLabel {
+        program: String,
+        label: String,
+        known: String,
+    },
     #[error("{program}: no input loop given (a `loop LABEL` line in the key script, or --loop)")]
     NoLoop { program: String },
     #[error("{program}: {what} within {seconds} emulated seconds; BASIC was at {at}")]
-    Timeout { program: String, what: String, seconds: u64, at: String },
+    Timeout {
+        program: String,
+        what: String,
+        seconds: u64,
+        at: String,
+    },
     #[error("{program}: the program ended (BASIC back at READY.) after {turns} of {wanted} turns")]
-    Ended { program: String, turns: usize, wanted: usize },
+    Ended {
+        program: String,
+        turns: usize,
+        wanted: usize,
+    },
     #[error("{program}: CPU jammed at ${pc:04X}")]
     Jam { program: String, pc: u16 },
 }
@@ -83,7 +104,12 @@ impl KeyScript {
         let mut script = KeyScript::default();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
-            let err = |col: usize, message: String| ProfileError::Script { file: file.to_string(), line: n + 1, col, message };
+            let err = |col: usize, message: String| ProfileError::Script {
+                file: file.to_string(),
+                line: n + 1,
+                col,
+                message,
+            };
             let mut words = Vec::new();
             // Split on whitespace outside braces, keeping each token's column.
             let mut start = None;
@@ -126,8 +152,14 @@ impl KeyScript {
                     continue;
                 }
                 let (token, count) = match w.rsplit_once('*') {
-                    Some((t, c)) if !t.is_empty() && !c.is_empty() && c.chars().all(|d| d.is_ascii_digit()) => {
-                        let c: usize = c.parse().map_err(|_| err(col + 1, format!("bad repeat count in `{w}`")))?;
+                    Some((t, c))
+                        if !t.is_empty()
+                            && !c.is_empty()
+                            && c.chars().all(|d| d.is_ascii_digit()) =>
+                    {
+                        let c: usize = c
+                            .parse()
+                            .map_err(|_| err(col + 1, format!("bad repeat count in `{w}`")))?;
                         (t, c)
                     }
                     _ => (w, 1),
@@ -141,14 +173,19 @@ impl KeyScript {
     }
 
     pub fn from_file(path: &Path) -> Result<KeyScript, ProfileError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| ProfileError::Read { file: path.display().to_string(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
+            file: path.display().to_string(),
+            source,
+        })?;
         Self::parse(&text, &path.display().to_string())
     }
 }
 
 fn parse_input(token: &str) -> Result<Input, String> {
-    if let Some(dirs) = token.strip_prefix("J:").or_else(|| token.strip_prefix("j:")) {
+    if let Some(dirs) = token
+        .strip_prefix("J:")
+        .or_else(|| token.strip_prefix("j:"))
+    {
         let mut bits = 0;
         for d in dirs.split('+') {
             bits |= match d.to_ascii_uppercase().as_str() {
@@ -157,7 +194,11 @@ fn parse_input(token: &str) -> Result<Input, String> {
                 "LEFT" | "L" => joy::LEFT,
                 "RIGHT" | "R" => joy::RIGHT,
                 "FIRE" | "F" => joy::FIRE,
-                other => return Err(format!("unknown joystick direction `{other}` (UP, DOWN, LEFT, RIGHT, FIRE)")),
+                other => {
+                    return Err(format!(
+                        "unknown joystick direction `{other}` (UP, DOWN, LEFT, RIGHT, FIRE)"
+                    ));
+                }
             };
         }
         return Ok(Input::Joy(bits));
@@ -165,7 +206,9 @@ fn parse_input(token: &str) -> Result<Input, String> {
     if let Some(inner) = token.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
         return match basic::control_sequence(inner) {
             Some((code, 1)) => Ok(Input::Key(code)),
-            Some(_) => Err(format!("`{token}`: one key per token (write a repeat as {{NAME}}*N)")),
+            Some(_) => Err(format!(
+                "`{token}`: one key per token (write a repeat as {{NAME}}*N)"
+            )),
             None => Err(format!("unknown key name `{token}`")),
         };
     }
@@ -173,9 +216,13 @@ fn parse_input(token: &str) -> Result<Input, String> {
     match (chars.next(), chars.next()) {
         (Some(c), None) => {
             let c = c.to_ascii_uppercase();
-            basic::char_to_petscii(c).map(Input::Key).ok_or_else(|| format!("`{c}` is not a C64 key"))
+            basic::char_to_petscii(c)
+                .map(Input::Key)
+                .ok_or_else(|| format!("`{c}` is not a C64 key"))
         }
-        _ => Err(format!("unknown key `{token}` (one character, a {{NAME}}, or J:DIRECTION)")),
+        _ => Err(format!(
+            "unknown key `{token}` (one character, a {{NAME}}, or J:DIRECTION)"
+        )),
     }
 }
 
@@ -231,7 +278,10 @@ fn scan_program(prg: &Prg) -> HashMap<u16, LineInfo> {
                         while k < data.len() && data[k].is_ascii_digit() {
                             k += 1;
                         }
-                        if let Some(n) = std::str::from_utf8(&data[s..k]).ok().and_then(|t| t.parse().ok()) {
+                        if let Some(n) = std::str::from_utf8(&data[s..k])
+                            .ok()
+                            .and_then(|t| t.parse().ok())
+                        {
                             info.gosub_targets.push(n);
                         }
                         while k < data.len() && data[k] == b' ' {
@@ -329,7 +379,10 @@ impl Profiler {
 
     /// The index of a region by label name (case-insensitive).
     pub fn region_of_label(&self, label: &str) -> Option<usize> {
-        self.starts.iter().map(|&(_, r)| r).find(|&r| self.names[r].eq_ignore_ascii_case(label))
+        self.starts
+            .iter()
+            .map(|&(_, r)| r)
+            .find(|&r| self.names[r].eq_ignore_ascii_case(label))
     }
 
     /// Whether `line` is in region `r`.
@@ -441,7 +494,11 @@ impl Profiler {
                 calls: self.calls[r],
             })
             .collect();
-        regions.sort_by(|a, b| b.inclusive.cmp(&a.inclusive).then(b.exclusive.cmp(&a.exclusive)));
+        regions.sort_by(|a, b| {
+            b.inclusive
+                .cmp(&a.inclusive)
+                .then(b.exclusive.cmp(&a.exclusive))
+        });
         let mut lines: Vec<LineStat> = self
             .line_cycles
             .iter()
@@ -453,7 +510,11 @@ impl Profiler {
             })
             .collect();
         lines.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.line.cmp(&b.line)));
-        Report { total: self.total, regions, lines }
+        Report {
+            total: self.total,
+            regions,
+            lines,
+        }
     }
 }
 
@@ -492,7 +553,13 @@ impl Report {
     /// The readable table: regions by inclusive cost, then the `top` most expensive lines.
     pub fn table(&self, top: usize) -> String {
         let mut s = String::new();
-        let share = |c: u64| if self.total == 0 { 0.0 } else { c as f64 * 100.0 / self.total as f64 };
+        let share = |c: u64| {
+            if self.total == 0 {
+                0.0
+            } else {
+                c as f64 * 100.0 / self.total as f64
+            }
+        };
         let _ = writeln!(s, "total {} cycles = {:.1} ms", self.total, ms(self.total));
         let _ = writeln!(s);
         let _ = writeln!(
@@ -515,9 +582,17 @@ impl Report {
             );
         }
         let _ = writeln!(s);
-        let _ = writeln!(s, "{:>6} {:<24} {:>12} {:>10} {:>6} {:>8}", "line", "in", "cycles", "ms", "%", "entries");
+        let _ = writeln!(
+            s,
+            "{:>6} {:<24} {:>12} {:>10} {:>6} {:>8}",
+            "line", "in", "cycles", "ms", "%", "entries"
+        );
         for l in self.lines.iter().take(top) {
-            let line = if is_direct(l.line) { "direct".to_string() } else { l.line.to_string() };
+            let line = if is_direct(l.line) {
+                "direct".to_string()
+            } else {
+                l.line.to_string()
+            };
             let _ = writeln!(
                 s,
                 "{:>6} {:<24} {:>12} {:>10.1} {:>6.1} {:>8}",
@@ -535,7 +610,11 @@ impl Report {
     /// The report as JSON (cycles are integers, milliseconds at 985,248 Hz).
     pub fn json(&self) -> String {
         let mut s = String::new();
-        let _ = write!(s, "{{\"clock_hz\":{},\"total_cycles\":{},\"regions\":[", PAL_CLOCK_HZ, self.total);
+        let _ = write!(
+            s,
+            "{{\"clock_hz\":{},\"total_cycles\":{},\"regions\":[",
+            PAL_CLOCK_HZ, self.total
+        );
         for (i, r) in self.regions.iter().enumerate() {
             let _ = write!(
                 s,
@@ -551,7 +630,11 @@ impl Report {
         }
         let _ = write!(s, "],\"lines\":[");
         for (i, l) in self.lines.iter().enumerate() {
-            let line = if is_direct(l.line) { "null".to_string() } else { l.line.to_string() };
+            let line = if is_direct(l.line) {
+                "null".to_string()
+            } else {
+                l.line.to_string()
+            };
             let _ = write!(
                 s,
                 "{}{{\"line\":{},\"label\":{},\"cycles\":{},\"ms\":{:.3},\"entries\":{}}}",
@@ -597,26 +680,49 @@ impl Program {
     pub fn from_source(source: &str, name: &str) -> Result<Program, ProfileError> {
         let t = basic::tokenize(source, name)?;
         let prg = Prg::parse(&t.prg, Path::new(name))?;
-        Ok(Program { name: name.to_string(), prg, labels: t.labels })
+        Ok(Program {
+            name: name.to_string(),
+            prg,
+            labels: t.labels,
+        })
     }
 
     /// Read a `.bas` file (labels come from the tokenizer) or a `.prg` (no labels).
     pub fn from_file(path: &Path) -> Result<Program, ProfileError> {
         let name = path.display().to_string();
-        if path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("bas")) {
-            let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read { file: name.clone(), source })?;
+        if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("bas"))
+        {
+            let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Read {
+                file: name.clone(),
+                source,
+            })?;
             Self::from_source(&text, &name)
         } else {
-            Ok(Program { name, prg: Prg::from_file(path)?, labels: LabelMap::default() })
+            Ok(Program {
+                name,
+                prg: Prg::from_file(path)?,
+                labels: LabelMap::default(),
+            })
         }
     }
 
     fn label_line(&self, label: &str) -> Result<u16, ProfileError> {
-        self.labels.line_of(label).ok_or_else(|| ProfileError::NoLabel {
-            program: self.name.clone(),
-            label: label.to_string(),
-            known: self.labels.labels.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", "),
-        })
+        self.labels
+            .line_of(label)
+            .ok_or_else(|| ProfileError::NoLabel {
+                program: self.name.clone(),
+                label: label.to_string(),
+                known: self
+                    .labels
+                    .labels
+                    .iter()
+                    .map(|l| l.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 }
 
@@ -634,7 +740,12 @@ pub struct RunSettings {
 
 impl Default for RunSettings {
     fn default() -> Self {
-        RunSettings { roms: None, seed: None, limit_seconds: 600, input_loop: None }
+        RunSettings {
+            roms: None,
+            seed: None,
+            limit_seconds: 600,
+            input_loop: None,
+        }
     }
 }
 
@@ -647,10 +758,239 @@ pub struct Turn {
 }
 
 /// The outcome of a scripted run.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Session {
     pub profiler: Profiler,
     pub turns: Vec<Turn>,
+    /// The machine as the run left it.
+    pub c64: C64,
+}
+
+/// A game running on the machine, driven one input at a time: the harness, the profiler
+/// and tests use it to play.
+#[derive(Clone)]
+pub struct GameDriver {
+    pub c64: C64,
+    pub profiler: Profiler,
+    name: String,
+    loop_label: String,
+    loop_region: usize,
+    measure_region: Option<usize>,
+    limit: u64,
+    limit_seconds: u64,
+    turns: usize,
+}
+
+impl GameDriver {
+    /// Boot, wait for BASIC's prompt, poke the seed, load `program` and RUN it. `loop_label`
+    /// names the input loop; `measure` a subroutine whose inclusive time turns report.
+    pub fn start(
+        program: &Program,
+        settings: &RunSettings,
+        loop_label: &str,
+        measure: Option<&str>,
+    ) -> Result<GameDriver, ProfileError> {
+        program.label_line(loop_label)?;
+        let profiler = Profiler::new(&program.prg, &program.labels);
+        let loop_region = profiler.region_of_label(loop_label).expect("label checked");
+        let measure_region = match measure {
+            Some(m) => {
+                program.label_line(m)?;
+                profiler.region_of_label(m)
+            }
+            None => None,
+        };
+        let roms = Roms::load(settings.roms.as_deref())?;
+        let mut c64 = C64::new(roms);
+        c64.sys.vic.set_render(false);
+        let mut d = GameDriver {
+            c64,
+            profiler,
+            name: program.name.clone(),
+            loop_label: loop_label.to_string(),
+            loop_region,
+            measure_region,
+            limit: settings.limit_seconds * PAL_CLOCK_HZ,
+            limit_seconds: settings.limit_seconds,
+            turns: 0,
+        };
+        if !headless::run_until_ready(&mut d.c64, d.limit) {
+            if d.c64.cpu.is_jammed() {
+                return Err(ProfileError::Jam {
+                    program: d.name.clone(),
+                    pc: d.c64.cpu.pc,
+                });
+            }
+            return Err(d.timeout("BASIC never reached its prompt".into()));
+        }
+        if let Some(seed) = settings.seed {
+            d.c64.poke_ram(251, seed);
+        }
+        headless::inject(&mut d.c64, &program.prg);
+        headless::put_in_keyboard_buffer(&mut d.c64, b"RUN\r");
+        d.profiler.start(d.c64.peek_word(0x39), d.c64.cycles());
+        Ok(d)
+    }
+
+    fn timeout(&self, what: String) -> ProfileError {
+        ProfileError::Timeout {
+            program: self.name.clone(),
+            what,
+            seconds: self.limit_seconds,
+            at: self.profiler.describe(self.c64.peek_word(0x39)),
+        }
+    }
+
+    /// Change the emulated-time limit (from power-on).
+    pub fn set_limit_seconds(&mut self, seconds: u64) {
+        self.limit_seconds = seconds;
+        self.limit = seconds * PAL_CLOCK_HZ;
+    }
+
+    /// One cycle with profiling; the CURLIN seen.
+    #[inline]
+    fn step(&mut self) -> Result<u16, ProfileError> {
+        if self.c64.cycles() >= self.limit {
+            let what = if self.turns == 0 {
+                format!(
+                    "the program never waited in its input loop {}",
+                    self.loop_label
+                )
+            } else {
+                format!(
+                    "the program did not return to its input loop {} after turn {}",
+                    self.loop_label, self.turns
+                )
+            };
+            return Err(self.timeout(what));
+        }
+        self.c64.tick();
+        if self.c64.cpu.is_jammed() {
+            return Err(ProfileError::Jam {
+                program: self.name.clone(),
+                pc: self.c64.cpu.pc,
+            });
+        }
+        let ram = self.c64.ram();
+        let curlin = u16::from_le_bytes([ram[0x39], ram[0x3A]]);
+        self.profiler.observe(curlin, self.c64.cycles());
+        Ok(curlin)
+    }
+
+    fn in_loop(&self, curlin: u16) -> bool {
+        self.profiler.line_in_region(curlin, self.loop_region)
+    }
+
+    /// True when the program waits for input: in its input loop, keyboard buffer empty.
+    pub fn waiting(&self) -> bool {
+        self.in_loop(self.c64.peek_word(0x39)) && self.c64.ram()[0xC6] == 0
+    }
+
+    /// Run until the program waits for input. Returns false if it ended instead (BASIC back
+    /// at READY.).
+    pub fn run_to_wait(&mut self) -> Result<bool, ProfileError> {
+        loop {
+            let curlin = self.step()?;
+            if self.in_loop(curlin) && self.c64.ram()[0xC6] == 0 {
+                return Ok(true);
+            }
+            if is_direct(curlin)
+                && self.c64.cpu.at_instruction_boundary()
+                && headless::basic_ready(&self.c64)
+            {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// Run until the program is somewhere in `label`'s region with an empty keyboard
+    /// buffer (e.g. an end-of-game prompt), or `max_cycles` pass. Returns whether it got there.
+    pub fn run_to_label(&mut self, label: &str, max_cycles: u64) -> Result<bool, ProfileError> {
+        let region = self
+            .profiler
+            .region_of_label(label)
+            .ok_or_else(|| ProfileError::NoLabel {
+                program: self.name.clone(),
+                label: label.to_string(),
+                known: String::new(),
+            })?;
+        let end = self.c64.cycles() + max_cycles;
+        while self.c64.cycles() < end {
+            let curlin = self.step()?;
+            if self.profiler.line_in_region(curlin, region) && self.c64.ram()[0xC6] == 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Feed one input while the program waits and play it to the next wait: a turn. The
+    /// turn starts when the program takes the input and ends when it waits again. Returns
+    /// `None` if the program ended (back at READY.) instead of waiting again.
+    pub fn turn(&mut self, input: Input) -> Result<Option<Turn>, ProfileError> {
+        match input {
+            Input::Key(k) => {
+                headless::put_in_keyboard_buffer(&mut self.c64, &[k]);
+            }
+            Input::Joy(bits) => self.c64.sys.keyboard.joy2 = bits,
+        }
+        // Taken: a key leaves the buffer; a joystick move makes the program leave the loop.
+        loop {
+            let curlin = self.step()?;
+            let taken = match input {
+                Input::Key(_) => self.c64.ram()[0xC6] == 0,
+                Input::Joy(_) => !self.in_loop(curlin),
+            };
+            if taken {
+                break;
+            }
+        }
+        self.c64.sys.keyboard.joy2 = 0;
+        let start = self.c64.cycles();
+        self.profiler.flush(start);
+        let inner_start = self
+            .measure_region
+            .map(|r| self.profiler.inclusive(r))
+            .unwrap_or(0);
+        // Out of the input loop, then back in it with an empty buffer.
+        let mut left = !self.in_loop(self.c64.peek_word(0x39));
+        loop {
+            let curlin = self.step()?;
+            if !self.in_loop(curlin) {
+                left = true;
+                if is_direct(curlin)
+                    && self.c64.cpu.at_instruction_boundary()
+                    && headless::basic_ready(&self.c64)
+                {
+                    return Ok(None);
+                }
+            } else if left && self.c64.ram()[0xC6] == 0 {
+                break;
+            }
+        }
+        let end = self.c64.cycles();
+        self.profiler.flush(end);
+        let inner_end = self
+            .measure_region
+            .map(|r| self.profiler.inclusive(r))
+            .unwrap_or(0);
+        self.turns += 1;
+        Ok(Some(Turn {
+            total_cycles: end - start,
+            inner_cycles: inner_end - inner_start,
+        }))
+    }
+
+    /// Finish: charge the remaining cycles and hand over the results.
+    pub fn finish(mut self, turns: Vec<Turn>) -> Session {
+        let now = self.c64.cycles();
+        self.profiler.flush(now);
+        Session {
+            profiler: self.profiler,
+            turns,
+            c64: self.c64,
+        }
+    }
 }
 
 /// Run `program` with `script`: boot, autostart, feed the script's inputs one per wait in
@@ -668,127 +1008,30 @@ pub fn run_script(
         .input_loop
         .clone()
         .or_else(|| script.input_loop.clone())
-        .ok_or_else(|| ProfileError::NoLoop { program: program.name.clone() })?;
-    program.label_line(&loop_label)?;
-    let mut profiler = Profiler::new(&program.prg, &program.labels);
-    let loop_region = profiler.region_of_label(&loop_label).expect("label checked");
-    let measure_region = match measure {
-        Some(m) => {
-            program.label_line(m)?;
-            profiler.region_of_label(m)
-        }
-        None => None,
+        .ok_or_else(|| ProfileError::NoLoop {
+            program: program.name.clone(),
+        })?;
+    let mut d = GameDriver::start(program, settings, &loop_label, measure)?;
+    let wanted = turns.unwrap_or(script.inputs.len());
+    let ended = |done: usize| ProfileError::Ended {
+        program: program.name.clone(),
+        turns: done,
+        wanted,
     };
-    let roms = Roms::load(settings.roms.as_deref())?;
-    let mut c64 = C64::new(roms);
-    c64.sys.vic.set_render(false);
-    let limit = settings.limit_seconds * PAL_CLOCK_HZ;
-    let name = program.name.clone();
-    let timeout = |c64: &C64, profiler: &Profiler, what: String| {
-        let curlin = c64.peek_word(0x39);
-        ProfileError::Timeout { program: name.clone(), what, seconds: settings.limit_seconds, at: profiler.describe(curlin) }
-    };
-    if !headless::run_until_ready(&mut c64, limit) {
-        if c64.cpu.is_jammed() {
-            return Err(ProfileError::Jam { program: program.name.clone(), pc: c64.cpu.pc });
-        }
-        return Err(timeout(&c64, &profiler, "BASIC never reached its prompt".into()));
-    }
-    if let Some(seed) = settings.seed {
-        c64.poke_ram(251, seed);
-    }
-    headless::inject(&mut c64, &program.prg);
-    headless::put_in_keyboard_buffer(&mut c64, b"RUN\r");
-    profiler.start(c64.peek_word(0x39), c64.cycles());
-
-    #[derive(PartialEq)]
-    enum Phase {
-        /// Waiting for the program to sit in its input loop with an empty buffer.
-        Idle,
-        /// Input fed, not yet taken.
-        Fed(Input),
-        /// Taken at cycle `start`; `left` once the program has left the input loop.
-        Turn { start: u64, inner: u64, left: bool },
-    }
-    let mut phase = Phase::Idle;
-    let mut next_input = 0usize;
     let mut done = Vec::new();
-    let wanted = turns.unwrap_or(usize::MAX);
-    let mut started = false;
-    loop {
-        if c64.cycles() >= limit {
-            let what = if !started {
-                "the program never reached its input loop".to_string()
-            } else {
-                format!("the program did not return to its input loop {loop_label} after turn {}", done.len())
-            };
-            return Err(timeout(&c64, &profiler, what));
-        }
-        c64.tick();
-        if c64.cpu.is_jammed() {
-            return Err(ProfileError::Jam { program: program.name.clone(), pc: c64.cpu.pc });
-        }
-        let ram = c64.ram();
-        let curlin = u16::from_le_bytes([ram[0x39], ram[0x3A]]);
-        let now = c64.cycles();
-        profiler.observe(curlin, now);
-        let in_loop = profiler.line_in_region(curlin, loop_region);
-        let buffer_empty = ram[0xC6] == 0;
-        if in_loop {
-            started = true;
-        }
-        if started && is_direct(curlin) && headless::ready_above_cursor(&c64) {
-            return Err(ProfileError::Ended { program: program.name.clone(), turns: done.len(), wanted: turns.unwrap_or(script.inputs.len()) });
-        }
-        match phase {
-            Phase::Idle => {
-                if in_loop && buffer_empty {
-                    if done.len() >= wanted || next_input >= script.inputs.len() {
-                        break;
-                    }
-                    let input = script.inputs[next_input];
-                    next_input += 1;
-                    match input {
-                        Input::Key(k) => {
-                            headless::put_in_keyboard_buffer(&mut c64, &[k]);
-                        }
-                        Input::Joy(bits) => c64.sys.keyboard.joy2 = bits,
-                    }
-                    phase = Phase::Fed(input);
-                }
-            }
-            Phase::Fed(input) => {
-                let taken = match input {
-                    Input::Key(_) => buffer_empty,
-                    Input::Joy(_) => !in_loop,
-                };
-                if taken {
-                    if let Input::Joy(_) = input {
-                        c64.sys.keyboard.joy2 = 0;
-                    }
-                    let inner = measure_region.map(|r| profiler.inclusive(r)).unwrap_or(0);
-                    phase = Phase::Turn { start: now, inner, left: !in_loop };
-                }
-            }
-            Phase::Turn { start, inner, left } => {
-                if !in_loop {
-                    phase = Phase::Turn { start, inner, left: true };
-                } else if left && buffer_empty {
-                    profiler.flush(now);
-                    let inner_now = measure_region.map(|r| profiler.inclusive(r)).unwrap_or(0);
-                    done.push(Turn { total_cycles: now - start, inner_cycles: inner_now - inner });
-                    phase = Phase::Idle;
-                }
-            }
+    if !d.run_to_wait()? {
+        return Err(ended(0));
+    }
+    for &input in script.inputs.iter().take(wanted) {
+        match d.turn(input)? {
+            Some(t) => done.push(t),
+            None => return Err(ended(done.len())),
         }
     }
-    profiler.flush(c64.cycles());
-    if let Some(w) = turns
-        && done.len() < w
-    {
-        return Err(ProfileError::Ended { program: program.name.clone(), turns: done.len(), wanted: w });
+    if done.len() < wanted {
+        return Err(ended(done.len()));
     }
-    Ok(Session { profiler, turns: done })
+    Ok(d.finish(done))
 }
 
 /// Profile `program` from RUN until BASIC is back at its prompt (no key script).
@@ -820,7 +1063,10 @@ pub fn run_to_end(program: &Program, settings: &RunSettings) -> Result<Session, 
         }
         c64.tick();
         if c64.cpu.is_jammed() {
-            return Err(ProfileError::Jam { program: program.name.clone(), pc: c64.cpu.pc });
+            return Err(ProfileError::Jam {
+                program: program.name.clone(),
+                pc: c64.cpu.pc,
+            });
         }
         let curlin = c64.peek_word(0x39);
         profiler.observe(curlin, c64.cycles());
@@ -831,7 +1077,11 @@ pub fn run_to_end(program: &Program, settings: &RunSettings) -> Result<Session, 
         }
     }
     profiler.flush(c64.cycles());
-    Ok(Session { profiler, turns: Vec::new() })
+    Ok(Session {
+        profiler,
+        turns: Vec::new(),
+        c64,
+    })
 }
 
 /// Mean and population standard deviation.
@@ -852,7 +1102,11 @@ pub const TUTORIAL_TURN_MS: (f64, f64) = (1420.0, 990.0);
 /// Per-turn table and means of a session.
 pub fn turn_table(session: &Session, inner_name: &str) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{:>4} {:>12} {:>10} {:>12} {:>10}", "turn", "cycles", "ms", inner_name, "ms");
+    let _ = writeln!(
+        s,
+        "{:>4} {:>12} {:>10} {:>12} {:>10}",
+        "turn", "cycles", "ms", inner_name, "ms"
+    );
     for (i, t) in session.turns.iter().enumerate() {
         let _ = writeln!(
             s,

@@ -2,7 +2,8 @@
 
 use breadbin::c64::PAL_CLOCK_HZ;
 use breadbin::profile::{
-    self, KeyScript, Program, RunSettings, Session, TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS, mean_sd, ms,
+    self, KeyScript, Program, RunSettings, Session, TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS, mean_sd,
+    ms,
 };
 use clap::Args;
 use std::fmt::Write as _;
@@ -41,7 +42,12 @@ pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
         Some(p) => KeyScript::from_file(p).map_err(|e| e.to_string())?,
         None => KeyScript::default(),
     };
-    let settings = RunSettings { roms: a.roms.clone(), seed: a.seed, limit_seconds: a.seconds, input_loop: a.input_loop.clone() };
+    let settings = RunSettings {
+        roms: a.roms.clone(),
+        seed: a.seed,
+        limit_seconds: a.seconds,
+        input_loop: a.input_loop.clone(),
+    };
     let session = if a.keys.is_none() && a.input_loop.is_none() {
         profile::run_to_end(&program, &settings).map_err(|e| e.to_string())?
     } else {
@@ -96,7 +102,10 @@ fn parse_seeds(s: &str) -> Result<Seeds, String> {
     let mut out = Vec::new();
     for part in s.split(',') {
         let one = |t: &str| -> Result<u8, String> {
-            let v: u8 = t.trim().parse().map_err(|_| format!("'{t}' is not a seed (1-255)"))?;
+            let v: u8 = t
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{t}' is not a seed (1-255)"))?;
             if v == 0 {
                 return Err("seed 0 means 'from the clock': use 1-255".into());
             }
@@ -143,30 +152,50 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             .map(|p| Program::from_file(p).map(|prog| (p.display().to_string(), prog)))
             .collect::<Result<_, _>>()
             .map_err(|e| e.to_string())?,
-        (None, Some(p)) => vec![(p.display().to_string(), Program::from_file(p).map_err(|e| e.to_string())?)],
+        (None, Some(p)) => vec![(
+            p.display().to_string(),
+            Program::from_file(p).map_err(|e| e.to_string())?,
+        )],
         (None, None) => {
             let (name, source) = breadbin::games::default_game()
                 .ok_or("no game given and no embedded game in this build: pass a .bas file")?;
-            vec![(name.to_string(), Program::from_source(source, name).map_err(|e| e.to_string())?)]
+            vec![(
+                name.to_string(),
+                Program::from_source(source, name).map_err(|e| e.to_string())?,
+            )]
         }
     };
     let script = match &a.keys {
         Some(p) => KeyScript::from_file(p).map_err(|e| e.to_string())?,
         None => {
-            let (name, text) =
-                breadbin::games::default_walk().ok_or("no --keys given and no embedded walk in this build")?;
+            let (name, text) = breadbin::games::default_walk()
+                .ok_or("no --keys given and no embedded walk in this build")?;
             KeyScript::parse(text, name).map_err(|e| e.to_string())?
         }
     };
     let seeds = a.seeds.0.clone();
     let mut variants = Vec::new();
     for (name, program) in games {
-        let mut v = Variant { name, program, sessions: Vec::new() };
+        let mut v = Variant {
+            name,
+            program,
+            sessions: Vec::new(),
+        };
         for &seed in &seeds {
-            let settings =
-                RunSettings { roms: a.roms.clone(), seed: Some(seed), limit_seconds: a.seconds, input_loop: a.input_loop.clone() };
-            let s = profile::run_script(&v.program, &script, &settings, Some(a.turns), Some(&a.measure))
-                .map_err(|e| format!("seed {seed}: {e}"))?;
+            let settings = RunSettings {
+                roms: a.roms.clone(),
+                seed: Some(seed),
+                limit_seconds: a.seconds,
+                input_loop: a.input_loop.clone(),
+            };
+            let s = profile::run_script(
+                &v.program,
+                &script,
+                &settings,
+                Some(a.turns),
+                Some(&a.measure),
+            )
+            .map_err(|e| format!("seed {seed}: {e}"))?;
             if !a.quiet {
                 println!("{} seed {seed}", v.name);
                 print!("{}", profile::turn_table(&s, &a.measure));
@@ -187,17 +216,33 @@ fn summary(variants: &[Variant], measure: &str, turns: usize, seeds: usize) -> S
         "{} turns x {} seed(s); milliseconds at {} Hz; mean of per-run means ± their standard deviation",
         turns, seeds, PAL_CLOCK_HZ
     );
-    let _ = writeln!(s, "{:<32} {:>16} {:>16}", "game", format!("{measure} ms"), "turn ms");
+    let _ = writeln!(
+        s,
+        "{:<32} {:>16} {:>16}",
+        "game",
+        format!("{measure} ms"),
+        "turn ms"
+    );
     let mut means = Vec::new();
     for v in variants {
         let (turn, inner) = v.per_run_means();
         let (tm, tsd) = mean_sd(&turn);
         let (im, isd) = mean_sd(&inner);
         means.push((im, tm));
-        let _ = writeln!(s, "{:<32} {:>9.1} ±{:<5.1} {:>9.1} ±{:<5.1}", v.name, im, isd, tm, tsd);
+        let _ = writeln!(
+            s,
+            "{:<32} {:>9.1} ±{:<5.1} {:>9.1} ±{:<5.1}",
+            v.name, im, isd, tm, tsd
+        );
     }
     if let [(ia, ta), (ib, tb)] = means[..] {
-        let _ = writeln!(s, "{:<32} {:>16.3} {:>16.3}", "ratio (second / first)", ib / ia, tb / ta);
+        let _ = writeln!(
+            s,
+            "{:<32} {:>16.3} {:>16.3}",
+            "ratio (second / first)",
+            ib / ia,
+            tb / ta
+        );
         let _ = writeln!(s);
         let _ = writeln!(s, "tutorial (part 10b -> 10c, 6 goblins, 20 turns):");
         let _ = writeln!(
@@ -205,7 +250,11 @@ fn summary(variants: &[Variant], measure: &str, turns: usize, seeds: usize) -> S
             "{:<32} {:>16.1} {:>16.1}",
             "  before (10b)", TUTORIAL_GOBLIN_MS.0, TUTORIAL_TURN_MS.0
         );
-        let _ = writeln!(s, "{:<32} {:>16.1} {:>16.1}", "  after (10c)", TUTORIAL_GOBLIN_MS.1, TUTORIAL_TURN_MS.1);
+        let _ = writeln!(
+            s,
+            "{:<32} {:>16.1} {:>16.1}",
+            "  after (10c)", TUTORIAL_GOBLIN_MS.1, TUTORIAL_TURN_MS.1
+        );
         let _ = writeln!(
             s,
             "{:<32} {:>16.3} {:>16.3}",

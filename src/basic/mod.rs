@@ -19,6 +19,7 @@ pub mod petscii;
 mod text;
 pub mod tokenizer;
 pub mod tokens;
+pub mod vars;
 
 pub use control::{control_code, control_name, control_sequence};
 pub use error::{BasicError, Pos, Warning, WarningKind};
