@@ -170,7 +170,18 @@ FP_NEGFAC:
         eor #$FF
         sta FACSGN
 FP_NEGMANT:
-        jsr FP_COMPL
+        lda FACHO
+        eor #$FF
+        sta FACHO
+        lda FACMOH
+        eor #$FF
+        sta FACMOH
+        lda FACMO
+        eor #$FF
+        sta FACMO
+        lda FACLO
+        eor #$FF
+        sta FACLO
         lda FACOV
         eor #$FF
         sta FACOV
@@ -186,28 +197,13 @@ FP_INCMANT:                     ; 32-bit increment; Z set when it wrapped to zer
         inc FACHO
 incrts: rts
 
-FP_COMPL:                       ; one's complement of FACHO..FACLO
-        lda FACHO
-        eor #$FF
-        sta FACHO
-        lda FACMOH
-        eor #$FF
-        sta FACMOH
-        lda FACMO
-        eor #$FF
-        sta FACMO
-        lda FACLO
-        eor #$FF
-        sta FACLO
-        rts
-
 ; ---------------------------------------------------------------------------------------------
-; FP_SHIFTR: shift the mantissa at 1..4,X and the rounding byte FACOV right by A bits,
-; filling with zeros. Bits shifted out of FACOV are lost. Uses Y.
+; FP_SHIFTR: shift the mantissa at 1..4,X and the rounding byte FACOV right by A bits
+; (0-255): an arithmetic shift of the 41-bit number whose sign is SHFILL ($00 or $FF), which
+; fills whole bytes and whose top bit fills single bits. Bits shifted out of FACOV are lost.
+; Uses Y.
 
 FP_SHIFTR:
-        cmp #40
-        bcs @clear
 @bytes: cmp #8
         bcc @bits
         tay
@@ -219,14 +215,16 @@ FP_SHIFTR:
         sta 3,x
         lda 1,x
         sta 2,x
-        lda #0
+        lda SHFILL
         sta 1,x
         tya
         sbc #8                  ; carry is set by the compare
         jmp @bytes
 @bits:  tay
         beq @done
-@bit:   lsr 1,x
+        lda SHFILL
+@bit:   cmp #$80                ; carry = the sign
+        ror 1,x
         ror 2,x
         ror 3,x
         ror 4,x
@@ -234,13 +232,6 @@ FP_SHIFTR:
         dey
         bne @bit
 @done:  rts
-@clear: lda #0                  ; everything shifts out
-        sta 1,x
-        sta 2,x
-        sta 3,x
-        sta 4,x
-        sta FACOV
-        rts
 
 ; ---------------------------------------------------------------------------------------------
 ; Addition and subtraction.
@@ -277,6 +268,7 @@ FADDT:  ldx ARGEXP
         adc #1
         ldy #0
         sty FACOV               ; ARG's rounding byte starts empty
+        sty SHFILL
         ldx #ARGEXP
         jsr FP_SHIFTR
         jmp @facstays
@@ -291,6 +283,7 @@ FADDT:  ldx ARGEXP
         stx FACSGN
         ldy #0
         sty OLDOV
+        sty SHFILL
         ldx #FACEXP
         jsr FP_SHIFTR
         ldy #ARGEXP
@@ -680,37 +673,24 @@ NEGOP:  lda FACEXP
 
 ; ---------------------------------------------------------------------------------------------
 ; QINT: FACHO..FACLO = floor(FAC) as a 32-bit two's complement integer (FAC below 2^31 in
-; magnitude). Negative numbers: floor(-m) = NOT((m - tiny) truncated), with the 40-bit
-; mantissa decremented by one unit before truncation.
+; magnitude): a negative FAC is negated (40 bits) and shifted with the sign coming in, which
+; rounds towards minus infinity.
 
 QINT:   lda FACEXP
         beq @zero
+        lda #0
+        bit FACSGN
+        bpl @fill
+        jsr FP_NEGMANT
+        lda #$FF
+@fill:  sta SHFILL
         lda #$A0
         sec
         sbc FACEXP              ; bits to shift out
         bcs @count
         lda #0
 @count: ldx #FACEXP
-        bit FACSGN
-        bmi @neg
         jmp FP_SHIFTR
-@neg:   tay
-        lda FACOV
-        bne @d4
-        lda FACLO
-        bne @d3
-        lda FACMO
-        bne @d2
-        lda FACMOH
-        bne @d1
-        dec FACHO
-@d1:    dec FACMOH
-@d2:    dec FACMO
-@d3:    dec FACLO
-@d4:    dec FACOV
-        tya
-        jsr FP_SHIFTR
-        jmp FP_COMPL
 @zero:  sta FACHO
         sta FACMOH
         sta FACMO
