@@ -83,7 +83,16 @@ fn settim_rdtim_udtim_and_the_24_hour_wrap() {
     call(&mut c, 0xFFEA, Regs::default());
     let t = jiffies(&c);
     assert!((0x010000..0x010004).contains(&t), "UDTIM carry: {t:06X}");
-    // 24 hours = 5,184,000 jiffies = $4F1A00: the clock starts again at 0.
+    // The clock shows $4F1A00 (24 hours) for one jiffy and reads 0 when it would reach
+    // $4F1A01.
+    c.poke_ram(0xA0, 0x4F);
+    c.poke_ram(0xA1, 0x19);
+    c.poke_ram(0xA2, 0xFF);
+    call_masked(&mut c, 0xFFEA, Regs::default());
+    assert_eq!(jiffies(&c), 0x4F1A00);
+    call_masked(&mut c, 0xFFEA, Regs::default());
+    assert_eq!(jiffies(&c), 0, "midnight");
+    // And the interrupt does it too.
     c.poke_ram(0xA0, 0x4F);
     c.poke_ram(0xA1, 0x19);
     c.poke_ram(0xA2, 0xF0);

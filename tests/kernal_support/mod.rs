@@ -84,6 +84,10 @@ pub struct Regs {
 /// 60 Hz IRQ runs as usual) and return the registers it leaves. Panics after `limit`
 /// cycles: a hang is a failure.
 pub fn call_limit(c64: &mut C64, addr: u16, regs: Regs, limit: u64) -> Regs {
+    call_with(c64, addr, regs, limit, false)
+}
+
+fn call_with(c64: &mut C64, addr: u16, regs: Regs, limit: u64, masked: bool) -> Regs {
     let [lo, hi] = addr.to_le_bytes();
     for (i, b) in [0x20, lo, hi, 0x4C, 0x03, 0xC0].into_iter().enumerate() {
         c64.poke_ram(TRAMPOLINE + i as u16, b);
@@ -95,7 +99,7 @@ pub fn call_limit(c64: &mut C64, addr: u16, regs: Regs, limit: u64) -> Regs {
     c64.cpu.x = regs.x;
     c64.cpu.y = regs.y;
     c64.cpu.p.set(Status::C, regs.carry);
-    c64.cpu.p.remove(Status::I);
+    c64.cpu.p.set(Status::I, masked);
     if c64.cpu.s < 0x40 {
         c64.cpu.s = 0xF0;
     }
@@ -112,13 +116,21 @@ pub fn call_limit(c64: &mut C64, addr: u16, regs: Regs, limit: u64) -> Regs {
             c64.cpu.pc
         );
     }
+    let p = c64.cpu.p;
+    // Back at the trap the "program" runs with interrupts enabled again.
+    c64.cpu.p.remove(Status::I);
     Regs {
         a: c64.cpu.a,
         x: c64.cpu.x,
         y: c64.cpu.y,
-        carry: c64.cpu.p.contains(Status::C),
-        zero: c64.cpu.p.contains(Status::Z),
+        carry: p.contains(Status::C),
+        zero: p.contains(Status::Z),
     }
+}
+
+/// As [`call`], with interrupts masked (I set) during the call.
+pub fn call_masked(c64: &mut C64, addr: u16, regs: Regs) -> Regs {
+    call_with(c64, addr, regs, 2_000_000, true)
 }
 
 pub fn call(c64: &mut C64, addr: u16, regs: Regs) -> Regs {

@@ -53,8 +53,8 @@ irq_restore:                            ; $EA81
 ; ------------------------------------------------------------------------------------------
         .segment "KERNAL"
 
-; UDTIM: advance the jiffy clock (TIME $A0-$A2, most significant first; back to 0 after
-; 24 hours = 5,184,000 jiffies) and read the STOP key's matrix column into STKEY ($91:
+; UDTIM: advance the jiffy clock (TIME $A0-$A2, most significant first; it reads 0 again
+; when it would reach $4F1A01, 24 hours and one jiffy) and read the STOP key's matrix column into STKEY ($91:
 ; $7F when RUN/STOP alone is down, $FF when no key of that column is).
 udtim_impl:
         inc TIME+2
@@ -69,6 +69,9 @@ udtim_impl:
         lda TIME+1
         cmp #$1A
         bcc @stop
+        bne @zero
+        lda TIME+2
+        beq @stop               ; $4F1A00 shows for one jiffy, as on the C64
 @zero:  lda #0
         sta TIME
         sta TIME+1
