@@ -198,6 +198,13 @@ fn other_reference_numbers() {
 #[test]
 fn fout_layout_rules() {
     let mut fp = Fp::new();
+    // 0-0 and 0+-0 are +0, printed " 0"
+    for op in [E::Fsubt, E::Faddt] {
+        binop(&mut fp, "0", op, "-0");
+        assert_eq!(fp.fout(), " 0", "{op:?}");
+        binop(&mut fp, "0", op, "0");
+        assert_eq!(fp.fout(), " 0", "{op:?}");
+    }
     for (x, want) in [
         (0.0, " 0"),
         (1.0, " 1"),

@@ -38,7 +38,7 @@ pub const ENTRIES: [(&str, usize, u16, u8); 60] = [
     ("EXP", 2, 0x01B4, 0xA9),
     ("FADD", 0, 0x0148, 0x20),
     ("FADDH", 0, 0x0144, 0xA9),
-    ("FADDT", 0, 0x014B, 0xA6),
+    ("FADDT", 0, 0x014B, 0xA5),
     ("FCOMP", 0, 0x0375, 0x85),
     ("FDIV", 0, 0x02EE, 0x20),
     ("FDIVT", 0, 0x02F4, 0xA5),

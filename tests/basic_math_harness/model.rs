@@ -111,14 +111,14 @@ impl Fac {
 
 /// FAC = ARG + FAC.
 pub fn add(arg: Fac, fac: Fac) -> Result<Fac, Err> {
-    if arg.is_zero() {
-        return Ok(fac);
-    }
     if fac.is_zero() {
         return Ok(Fac {
             m: arg.m & !0xFF,
             ..arg
         });
+    }
+    if arg.is_zero() {
+        return Ok(fac);
     }
     let d = arg.exp as i32 - fac.exp as i32;
     let shr = |m: u64, n: i32| if n >= 40 { 0 } else { m >> n };

@@ -249,12 +249,12 @@ FSUBT:  lda FACSGN
 FADDH:  lda #<FHALF
         ldy #>FHALF
 FADD:   jsr CONUPK
-FADDT:  ldx ARGEXP
-        beq @addrts              ; FAC + 0
-        lda FACEXP
-        bne @both
-        jmp MOVFA               ; 0 + ARG
-@both:  lda FACSGN
+FADDT:  lda FACEXP
+        bne @facnz
+        jmp MOVFA               ; 0 + ARG (so 0 - 0 is +0, not -0)
+@facnz: ldx ARGEXP
+        beq @addrts             ; FAC + 0
+        lda FACSGN
         eor ARGSGN
         sta ARISGN
         lda FACOV               ; FAC's rounding byte, for when FAC stays put
