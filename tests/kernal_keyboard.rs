@@ -311,3 +311,15 @@ fn typed_line_reaches_chrin_and_shift_run_stop_types_load_and_run() {
     assert_eq!(row_text(&c, 2), sc("LOAD"));
     assert_eq!(row_text(&c, 3), sc("RUN"));
 }
+
+#[test]
+fn scnkey_through_the_jump_table() {
+    let mut c = machine();
+    c.poke_ram(0xC6, 0);
+    c.sys.keyboard.set(key("K"), true);
+    // Interrupts masked: only the explicit call scans.
+    call_masked(&mut c, 0xFF9F, Regs::default());
+    c.sys.keyboard.release_all();
+    call_masked(&mut c, 0xFF9F, Regs::default());
+    assert_eq!(keybuf(&c), b"K");
+}

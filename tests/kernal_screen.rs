@@ -411,3 +411,38 @@ fn chrin_from_the_screen_device_reads_from_the_cursor() {
     }
     assert_eq!(got, b"WORLD");
 }
+
+#[test]
+fn autodn_takeover_keeps_lines_at_two_rows() {
+    let mut c = machine();
+    clear(&mut c);
+    c.poke_ram(0x0292, 1);
+    print(&mut c, b"\x11");
+    print(&mut c, &[b'B'; 50]); // rows 1-2: one logical line
+    print(&mut c, &[0x13]);
+    print(&mut c, &[b'A'; 41]); // row 0 grows into row 1, taking it over
+    assert!(starts_line(&c, 0) && !starts_line(&c, 1));
+    assert!(
+        starts_line(&c, 2),
+        "row 2 no longer continues a continuation"
+    );
+}
+
+#[test]
+fn clear_screen_forgets_a_shown_cursor() {
+    let mut c = machine();
+    clear(&mut c);
+    print(&mut c, b"\x11\x11\x1d\x1dQ\x9d"); // the cursor sits on the Q
+    c.poke_ram(0xCC, 0); // a program shows the cursor (POKE 204,0)
+    while c.peek(0xCF) == 0 {
+        c.run_frame();
+    }
+    print(&mut c, &[0x93]); // CLR while the cursor shows the reversed Q
+    for _ in 0..60 {
+        c.run_frame();
+    }
+    assert!(
+        c.screen_codes().iter().all(|&s| s == 0x20 || s == 0xA0),
+        "only spaces and the blinking cursor: the Q must not come back"
+    );
+}

@@ -18,6 +18,8 @@
 ; Fixed entry points: $E544 clears the screen, $E566 homes the cursor.
         .segment "KCLR"
 clrscr:
+        lda #0
+        sta BLNON               ; a cursor shown is wiped with the rest
         ldx #24
 @row:   lda rowhi,x
         ora HIBASE
@@ -239,7 +241,12 @@ extend:
 @link:  lda LDTB1,x
         and #$7F
         sta LDTB1,x
-        rts
+        cpx #24                 ; a row taken over (AUTODN) may have had a continuation:
+        bcs @r                  ; it becomes a line of its own (lines have two rows at most)
+        lda LDTB1+1,x
+        ora #$80
+        sta LDTB1+1,x
+@r:     rts
 
 ; Cursor to column 0 of the next row, scrolling at the bottom.
 nextrow:
