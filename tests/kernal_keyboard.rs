@@ -323,3 +323,17 @@ fn scnkey_through_the_jump_table() {
     call_masked(&mut c, 0xFF9F, Regs::default());
     assert_eq!(keybuf(&c), b"K");
 }
+
+#[test]
+fn joystick_two_reads_idle_between_scans() {
+    // BASIC programs PEEK(56320) for joystick 2: idle is 127 (column 7 selected).
+    let mut c = machine();
+    for _ in 0..3 {
+        c.run_frame();
+        assert_eq!(c.peek(0xDC00), 0x7F, "port A after the interrupt");
+    }
+    c.sys.keyboard.joy2 = breadbin::keyboard::joy::FIRE | breadbin::keyboard::joy::LEFT;
+    c.run_frame();
+    assert_eq!(c.peek(0xDC00) & 0x1F, 0x1F & !0x14, "fire and left");
+    c.sys.keyboard.joy2 = 0;
+}

@@ -60,7 +60,9 @@ scnkey_impl:
         sec
         rol TMPCOL              ; next column; the low bit leaves after column 7
         bcs @col
-@done:  jmp (KEYLOG)
+@done:  lda #$7F                ; leave column 7 selected, as the C64 does: programs read
+        sta $DC00               ; joystick 2 on port A and expect $7F when it is idle
+        jmp (KEYLOG)
 
 ; ------------------------------------------------------------------------------------------
 ; The default KEYLOG routine ($EB48). Programs that wedge $028F end with JMP $EB48.
