@@ -119,12 +119,7 @@ fn run_stop_restore_warm_starts_basic_and_restore_alone_does_not() {
     // Change state that the warm start restores.
     c.poke_ram(0x0286, 2);
     c.poke_ram(0x0326, 0x00); // CHROUT vector somewhere else (restored before use)
-    c.sys.keyboard.set(key("RUN/STOP"), true);
-    c.run_frame();
-    c.sys.keyboard.restore = true;
-    c.run_frame();
-    c.sys.keyboard.restore = false;
-    c.sys.keyboard.release_all();
+    stop_restore(&mut c);
     for _ in 0..10 {
         c.run_frame();
     }

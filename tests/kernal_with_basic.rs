@@ -63,12 +63,7 @@ fn run_stop_breaks_and_run_stop_restore_warm_starts() {
     // RUN/STOP + RESTORE during a running program.
     type_text(&mut c, "{DOWN}{DOWN}{RED}RUN{RETURN}");
     frames(&mut c, 10);
-    c.sys.keyboard.set(key("RUN/STOP"), true);
-    c.run_frame();
-    c.sys.keyboard.restore = true;
-    c.run_frame();
-    c.sys.keyboard.restore = false;
-    c.sys.keyboard.release_all();
+    stop_restore(&mut c);
     frames(&mut c, 30);
     // The screen was cleared; BASIC's READY. starts with a RETURN.
     assert_eq!(

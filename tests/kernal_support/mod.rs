@@ -214,6 +214,16 @@ pub fn press(c64: &mut C64, key: Key, modifier: Option<Key>, frames: u32) {
     }
 }
 
+/// RUN/STOP held, then RESTORE pressed (the NMI line) and both released.
+pub fn stop_restore(c64: &mut C64) {
+    c64.sys.keyboard.set(key("RUN/STOP"), true);
+    c64.run_frame();
+    c64.sys.keyboard.restore = true;
+    c64.run_frame();
+    c64.sys.keyboard.restore = false;
+    c64.sys.keyboard.release_all();
+}
+
 /// Type text (breadbin's `{NAME}` notation) through the matrix, a key at a time.
 pub fn type_text(c64: &mut C64, text: &str) {
     let codes = breadbin::basic::text_to_petscii(text, "test").expect("valid key text");
