@@ -285,3 +285,34 @@ fn vector_restor_and_a_wedged_chrout() {
     call(&mut c, 0xFF8A, Regs::default());
     assert_eq!(c.peek_word(0x0326), old, "RESTOR");
 }
+
+#[test]
+fn cint_and_ioinit_through_the_jump_table() {
+    let mut c = machine();
+    print(&mut c, b"\x1cJUNK");
+    c.poke(0xD020, 0);
+    c.poke(0xD018, 0x16);
+    call(&mut c, 0xFF81, Regs::default());
+    assert_eq!(c.peek(0xD020) & 15, 14, "CINT: light blue border");
+    assert_eq!(c.peek(0xD021) & 15, 6, "blue background");
+    assert_eq!(c.peek(0xD018) & 0xFE, 0x14, "upper case, screen at $0400");
+    assert_eq!(c.peek(0x0286), 14, "light blue text");
+    assert!(c.screen_codes().iter().all(|&s| s == 0x20), "clear screen");
+    // IOINIT restarts the 60 Hz interrupt after a program stopped it.
+    c.poke(0xDC0E, 0x00);
+    c.poke(0xDC0D, 0x7F);
+    let t0 = c.peek(0xA2);
+    for _ in 0..10 {
+        c.run_frame();
+    }
+    assert_eq!(c.peek(0xA2), t0, "no interrupts while timer A is stopped");
+    call(&mut c, 0xFF84, Regs::default());
+    for _ in 0..10 {
+        c.run_frame();
+    }
+    let ticks = c.peek(0xA2).wrapping_sub(t0);
+    assert!(
+        (11..=13).contains(&ticks),
+        "IOINIT: 60 Hz again ({ticks} in 10 frames)"
+    );
+}
