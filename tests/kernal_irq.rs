@@ -177,3 +177,64 @@ fn reset_entry_fce2_cold_starts() {
         "RAMTAS: BASIC from $0800, top $A000, screen $0400"
     );
 }
+
+/// BASIC idioms that poke the low byte of a KERNAL vector, counting on the C64's layout.
+#[test]
+fn vector_poking_idioms_of_basic_programs() {
+    // POKE 808,225: RUN/STOP (and RUN/STOP + RESTORE) disabled; POKE 808,237 undoes it.
+    let mut c = booted();
+    c.poke_ram(808, 225);
+    c.sys.keyboard.set(key("RUN/STOP"), true);
+    c.run_frame();
+    c.run_frame();
+    assert_eq!(c.peek(0x91), 0x7F, "the key is down");
+    c.sys.keyboard.release_all();
+    stop_restore(&mut c);
+    for _ in 0..10 {
+        c.run_frame();
+    }
+    assert_eq!(c.peek(WARMS), 0, "POKE 808,225: no warm start");
+    c.poke_ram(808, 237);
+    stop_restore(&mut c);
+    for _ in 0..10 {
+        c.run_frame();
+    }
+    assert_eq!(c.peek(WARMS), 1, "POKE 808,237: RUN/STOP + RESTORE again");
+
+    // POKE 792,193: RESTORE ignored, the machine carries on.
+    let mut c = booted();
+    c.poke_ram(792, 193);
+    stop_restore(&mut c);
+    for _ in 0..10 {
+        c.run_frame();
+    }
+    assert_eq!(c.peek(WARMS), 0, "POKE 792,193: no warm start");
+    type_text(&mut c, "GO{RETURN}");
+    for _ in 0..3 {
+        c.run_frame();
+    }
+    assert_eq!(&c.ram()[0x200..0x203], b"GO\r", "still reading lines");
+
+    // POKE 788,52: the interrupt skips the clock and the STOP flag, keeps the keyboard.
+    let mut c = booted();
+    c.poke_ram(788, 52);
+    let t = jiffies(&c);
+    type_text(&mut c, "K{RETURN}");
+    for _ in 0..3 {
+        c.run_frame();
+    }
+    assert_eq!(jiffies(&c), t, "clock stopped");
+    assert_eq!(&c.ram()[0x200..0x202], b"K\r", "keys still read");
+}
+
+#[test]
+fn stop_with_the_vector_disabled_never_reports_the_key() {
+    let mut c = machine();
+    c.poke_ram(808, 225);
+    c.sys.keyboard.set(key("RUN/STOP"), true);
+    c.run_frame();
+    c.run_frame();
+    let r = call(&mut c, 0xFFE1, Regs::default());
+    assert!(!r.zero, "STOP through the poked vector");
+    c.sys.keyboard.release_all();
+}

@@ -231,8 +231,18 @@ chrout_impl:
         clc
         rts
 
-; STOP: Z and C set when RUN/STOP is down (STKEY = $7F); then the channels are reset
-; and the keyboard buffer emptied.
+; POKE 808,225, a BASIC idiom that disables RUN/STOP (and with it RUN/STOP + RESTORE),
+; changes the low byte of the STOP vector from $ED to $E1. STOP sits at $F5ED and this
+; routine at $F5E1, so the idiom lands here: the key never reads as pressed. (On the C64
+; STOP is at $F6ED; only the low byte matters to the idiom.)
+        .segment "KNOSTOP"
+stop_never:
+        lda #$FF                ; Z clear
+        rts
+
+; STOP ($F5ED, the default of the vector): Z and C set when RUN/STOP is down
+; (STKEY = $7F); then the channels are reset and the keyboard buffer emptied.
+        .segment "KSTOP"
 stop_impl:
         lda STKEY
         cmp #$7F
@@ -243,6 +253,8 @@ stop_impl:
         sta NDX
         plp
 @r:     rts
+
+        .segment "KERNAL"
 
 ; ---- LOAD and SAVE -------------------------------------------------------------------------
 ; LOAD ($FFD5): A = 0 load / 1 verify, X/Y = load address (used when SA = 0).

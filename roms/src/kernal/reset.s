@@ -93,6 +93,10 @@ nmi_default:                            ; $FE47
         pha
         jmp nmi_body
 
+        .segment "KNMIOFF"
+nmi_off:                                ; $FEC1: POKE 792,193 sends NMIs here, ignoring RESTORE
+        rti
+
         .segment "KWARM"
 warm_impl:                              ; $FE66: BRK, RUN/STOP + RESTORE
         jsr restor_impl
@@ -110,10 +114,12 @@ nmi_body:
         jsr cart_check
         bne @stop
         jmp ($8002)             ; a cartridge's warm start
-@stop:  lda #$7F                ; RESTORE with RUN/STOP held: warm start
-        sta $DC00
-        lda $DC01
-        bmi @exit
+@stop:  lda #$7F                ; RESTORE with RUN/STOP held: warm start. The key is asked
+        sta $DC00               ; through the STOP vector, so a program that disabled
+        lda $DC01               ; RUN/STOP there disables this too.
+        sta STKEY
+        jsr STOP
+        bne @exit
         jmp warm_impl
 @exit:  jmp irq_restore_addr
 
