@@ -687,10 +687,23 @@ ARRAY:  ldy #0
         sta INDEX2+1
         dec COUNT
         bne @each
-        jsr ELSIZE
-        ldx #0
-        jsr UMULT
-        lda LOWTR
+        lda INDEX2              ; times the element size: 2, 3 or 5
+        ldx INDEX2+1
+        asl INDEX2
+        rol INDEX2+1
+        bit INTFLG
+        bmi @sized
+        bit VALTYP
+        bmi @plus
+        asl INDEX2
+        rol INDEX2+1
+@plus:  clc
+        adc INDEX2
+        sta INDEX2
+        txa
+        adc INDEX2+1
+        sta INDEX2+1
+@sized: lda LOWTR
         clc
         adc TMPOP
         bcc @e1
