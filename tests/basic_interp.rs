@@ -362,6 +362,24 @@ fn flow_of_control_details() {
 }
 
 #[test]
+fn comparisons_of_strings_combine_with_numbers() {
+    check(
+        "1 PRINT\"{CLR}\";\n\
+10 K$=\"\":J=31:IFK$=\"\"ANDJ=31THENPRINT\"BOTH\"\n\
+20 PRINT\"A\"+\"B\"=\"AB\";-(\"A\"<\"B\")+(\"B\">=\"BA\")*2;NOT K$<>\"\"OR 4\n\
+30 PRINT\"A\"*2\n",
+        "",
+        &[
+            "BOTH",
+            "-1  1 -1",
+            "",
+            "?TYPE MISMATCH  ERROR IN 30",
+            "READY.",
+        ],
+    );
+}
+
+#[test]
 fn files_on_the_screen_device() {
     check(
         "1 PRINT\"{CLR}\";\n\

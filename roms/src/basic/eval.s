@@ -55,11 +55,6 @@ FRMPRC: tay
         bcs @relrd
         tax
         ldy OPPREC,x
-        bit VALTYP              ; strings know only +
-        bpl @arith
-        txa
-        bne TMERR1
-@arith: txa
         ora #8
         bne @have
 @relrd: sbc #TK_GT-TK_PLUS      ; 0 >, 1 =, 2 <
@@ -87,8 +82,13 @@ FRMPRC: tay
         bcs @apply
         lda TMPOP               ; push a pending operation
         cmp #8
-        bcs @push               ; (EVAL steps over the operator)
-        lda #0                  ; comparisons were read already: back up one
+        bcc @cmpop
+        bit VALTYP              ; (EVAL steps over the operator) a string knows only +
+        bpl @push
+        cmp #8
+        beq @push
+        jmp TMERR
+@cmpop: lda #0                  ; comparisons were read already: back up one
         sta OPMASK
         lda TXTPTR
         bne @back
