@@ -15,14 +15,14 @@ fn bench_machine(c: &mut Criterion) {
         c64.poke_ram(0x1000 + i as u16, b);
     }
     c64.cpu.set_pc(0x1000);
-    c64.sys.vic.set_render(false);
+    c64.sys.set_render(false);
     let mut g = c.benchmark_group("machine");
     g.throughput(Throughput::Elements(CYCLES));
     g.sample_size(20);
     g.bench_function("busy_loop_display_on_1s", |b| {
         b.iter(|| c64.run_cycles(CYCLES))
     });
-    c64.sys.vic.set_render(true);
+    c64.sys.set_render(true);
     g.bench_function("busy_loop_display_on_rendering_1s", |b| {
         b.iter(|| c64.run_cycles(CYCLES))
     });

@@ -37,6 +37,18 @@ pub struct System {
     pub d7ff: Option<u8>,
     /// VIC bank base chosen by CIA 2 port A bits 0-1 (inverted).
     vic_bank: u16,
+    /// The CIAs are ticked lazily: cycles in which a CIA only counts down are skipped and
+    /// applied in one step when the CPU next touches it or its quiet stretch ends. `synced`
+    /// is the first cycle not yet applied, `wake` the first cycle that needs a real tick.
+    cia_synced: [u64; 2],
+    cia_wake: [u64; 2],
+    cia_wake_min: u64,
+    /// The VIC is ticked lazily in the same way: only cycles with an event of the line
+    /// (or pixels to draw, or BA changing) run its full model.
+    vic_synced: u64,
+    vic_wake: u64,
+    /// BA as of the VIC's last full tick (it only changes in one).
+    ba_low: bool,
     /// φ2 cycles since power-on.
     pub cycles: u64,
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
@@ -63,6 +75,12 @@ impl C64 {
             keyboard: Keyboard::new(),
             d7ff: None,
             vic_bank: 0,
+            cia_synced: [0; 2],
+            cia_wake: [0; 2],
+            cia_wake_min: 0,
+            vic_synced: 0,
+            vic_wake: 0,
+            ba_low: false,
             cycles: 0,
             next_tod: PAL_CLOCK_HZ / TOD_HZ,
             tod_frac: PAL_CLOCK_HZ % TOD_HZ,
@@ -86,6 +104,10 @@ impl C64 {
         self.cpu.reset();
         self.sys.cia1.reset();
         self.sys.cia2.reset();
+        let now = self.sys.cycles;
+        self.sys.cia_synced = [now; 2];
+        self.sys.cia_wake = [now; 2];
+        self.sys.cia_wake_min = now;
         self.sys.mem.port = Default::default();
         self.sys.mem.update_map();
         self.sys.update_cia2_port();
@@ -96,25 +118,32 @@ impl C64 {
     #[inline(always)]
     pub fn tick(&mut self) {
         let s = &mut self.sys;
-        // 1. The VIC's half-cycle: its memory fetches and BA for this cycle.
-        let view = VicMemory {
-            ram: &s.mem.ram,
-            chargen: &s.mem.roms.chargen,
-            color: &s.mem.color,
-            bank: s.vic_bank,
-        };
-        let ba_low = s.vic.tick(&view);
-        // 2. The CPU's bus cycle: RDY follows BA, so read cycles are held on bad lines.
-        self.cpu.rdy = !ba_low;
-        self.cpu.irq = s.vic.irq() || s.cia1.irq();
-        self.cpu.nmi = s.cia2.irq() || s.keyboard.restore;
+        // 1. The VIC's half-cycle: its memory fetches and BA for this cycle. Cycles in which
+        // only its counters move are applied later, in one step.
+        // RDY follows BA; the CPU's interrupt inputs follow the chips' outputs. Both can
+        // only change in a full tick of a chip or through a register access, which forces
+        // a full tick, so they are updated there. (The RESTORE key is sampled there too:
+        // several times a line.)
+        if s.cycles >= s.vic_wake {
+            s.tick_vic();
+            self.cpu.rdy = !s.ba_low;
+            self.cpu.set_irq(s.vic.irq() || s.cia1.irq());
+            self.cpu.set_nmi(s.cia2.irq() || s.keyboard.restore);
+        }
+        // 2. The CPU's bus cycle: read cycles are held while RDY is low.
         self.cpu.tick(s);
         // 3. The CIAs, with their TOD input (50 pulses per 985,248 cycles, spread evenly).
-        s.cia1.tick();
-        s.cia2.tick();
+        // Cycles in which they only count down are applied later, in one step.
+        if s.cycles >= s.cia_wake_min {
+            s.tick_cias();
+            self.cpu.set_irq(s.vic.irq() || s.cia1.irq());
+            self.cpu.set_nmi(s.cia2.irq() || s.keyboard.restore);
+        }
         s.cycles += 1;
         if s.cycles >= s.next_tod {
             s.tod_pulse();
+            self.cpu.set_irq(s.vic.irq() || s.cia1.irq());
+            self.cpu.set_nmi(s.cia2.irq() || s.keyboard.restore);
         }
         // 4. The SID has no per-cycle work while it only keeps registers: voice 3's
         // oscillator is computed from the cycle count when read.
@@ -171,10 +200,127 @@ impl C64 {
 }
 
 impl System {
+    /// The VIC's full tick for this cycle, after applying the quiet cycles skipped since the
+    /// last one; then plan the next full tick and this line's BA window.
+    fn tick_vic(&mut self) {
+        let now = self.cycles;
+        self.vic.skip_quiet((now - self.vic_synced) as u8);
+        let view = VicMemory {
+            ram: &self.mem.ram,
+            chargen: &self.mem.roms.chargen,
+            color: &self.mem.color,
+            bank: self.vic_bank,
+        };
+        self.ba_low = self.vic.tick(&view);
+        self.vic_synced = now + 1;
+        self.vic_replan();
+    }
+
+    /// Bring the VIC up to the current cycle (its tick of this cycle included), before the
+    /// CPU reads or writes one of its registers.
+    #[inline]
+    fn vic_catch_up(&mut self) {
+        let now = self.cycles;
+        if now >= self.vic_synced {
+            self.vic.skip_quiet((now + 1 - self.vic_synced) as u8);
+            self.vic_synced = now + 1;
+        }
+    }
+
+    /// Plan the next full VIC tick.
+    #[inline]
+    fn vic_replan(&mut self) {
+        self.vic_wake = self.vic_synced + self.vic.quiet_cycles() as u64;
+    }
+
+    /// The raster line and cycle (1-63) of the last completed cycle, as the VIC counts them.
+    pub fn vic_position(&self) -> (u16, u8) {
+        let behind = self.cycles.saturating_sub(self.vic_synced) as u8;
+        (self.vic.raster(), self.vic.cycle() + behind)
+    }
+
+    /// Turn the VIC's pixel output on or off (see [`Vic::set_render`]).
+    pub fn set_render(&mut self, on: bool) {
+        self.vic_catch_up();
+        self.vic.set_render(on);
+        if self.cycles > 0 || self.vic_synced > 0 {
+            self.vic_replan();
+        }
+        self.vic_wake = self.vic_wake.min(self.vic_synced);
+    }
+
+    /// Bring the VIC and the CIAs up to date, for inspection from outside the machine.
+    pub fn sync(&mut self) {
+        if self.cycles > 0 {
+            let now = self.cycles - 1;
+            if now >= self.vic_synced {
+                self.vic.skip_quiet((now + 1 - self.vic_synced) as u8);
+                self.vic_synced = now + 1;
+                self.vic_replan();
+            }
+        }
+        self.sync_cias();
+    }
+
+    /// The CIA behind index 0 (CIA 1) or 1 (CIA 2).
+    #[inline]
+    fn cia_mut(&mut self, i: usize) -> &mut Cia {
+        if i == 0 {
+            &mut self.cia1
+        } else {
+            &mut self.cia2
+        }
+    }
+
+    /// Apply CIA `i`'s skipped quiet cycles up to (not including) cycle `now`.
+    #[inline]
+    fn cia_catch_up(&mut self, i: usize, now: u64) {
+        let n = now - self.cia_synced[i];
+        if n > 0 {
+            self.cia_synced[i] = now;
+            self.cia_mut(i).skip_quiet(n as u16);
+        }
+    }
+
+    /// Recompute when CIA `i` next needs a real tick (after a tick or a register access).
+    #[inline]
+    fn cia_replan(&mut self, i: usize) {
+        let quiet = self.cia_mut(i).quiet_cycles() as u64;
+        self.cia_wake[i] = self.cia_synced[i] + quiet;
+        self.cia_wake_min = self.cia_wake[0].min(self.cia_wake[1]);
+    }
+
+    /// Real ticks of this cycle for the CIAs whose quiet stretch has ended.
+    fn tick_cias(&mut self) {
+        let now = self.cycles;
+        for i in 0..2 {
+            if now >= self.cia_wake[i] {
+                self.cia_catch_up(i, now);
+                self.cia_mut(i).tick();
+                self.cia_synced[i] = now + 1;
+                self.cia_replan(i);
+            }
+        }
+    }
+
+    /// Bring both CIAs up to date (for inspection from outside the machine).
+    pub fn sync_cias(&mut self) {
+        let now = self.cycles;
+        for i in 0..2 {
+            self.cia_catch_up(i, now);
+            self.cia_replan(i);
+        }
+    }
+
     #[cold]
     fn tod_pulse(&mut self) {
-        self.cia1.tod_pulse();
-        self.cia2.tod_pulse();
+        // The pulse comes after this cycle's CIA ticks.
+        let now = self.cycles;
+        for i in 0..2 {
+            self.cia_catch_up(i, now);
+            self.cia_mut(i).tod_pulse();
+            self.cia_replan(i);
+        }
         self.tod_frac += PAL_CLOCK_HZ % TOD_HZ;
         let extra = self.tod_frac / TOD_HZ;
         self.tod_frac %= TOD_HZ;
@@ -203,16 +349,25 @@ impl System {
 
     fn io_read(&mut self, addr: u16) -> u8 {
         match (addr >> 8) & 0x0F {
-            0x0..=0x3 => self.vic.read(addr as u8),
+            0x0..=0x3 => {
+                self.vic_catch_up();
+                self.vic.read(addr as u8)
+            }
             0x4..=0x7 => self.sid.read(addr as u8, self.cycles),
             0x8..=0xB => (self.vic.last_fetch() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
-            0xC => {
-                if addr & 0x0E == 0 {
+            0xC | 0xD => {
+                let i = ((addr >> 8) & 1) as usize;
+                self.cia_catch_up(i, self.cycles);
+                if i == 0 && addr & 0x0E == 0 {
                     self.update_cia1_ports();
                 }
-                self.cia1.read((addr & 0x0F) as u8)
+                let v = self.cia_mut(i).read((addr & 0x0F) as u8);
+                // A read of the ICR releases /IRQ: this cycle's CIA step runs a full tick
+                // and updates the CPU's inputs.
+                self.cia_wake[i] = self.cycles;
+                self.cia_wake_min = self.cycles;
+                v
             }
-            0xD => self.cia2.read((addr & 0x0F) as u8),
             _ => self.vic.last_fetch(),
         }
     }
@@ -222,26 +377,35 @@ impl System {
             0x0..=0x3 => self.vic.peek(addr as u8),
             0x4..=0x7 => self.sid.peek(addr as u8, self.cycles),
             0x8..=0xB => (self.vic.last_fetch() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
-            0xC => {
-                if addr & 0x0E == 0 {
-                    // Port reads depend on the keyboard: compute them on a copy.
-                    let mut c = self.cia1.clone();
+            0xC | 0xD => {
+                // On a copy brought up to date (and, for CIA 1, fed the keyboard).
+                let i = ((addr >> 8) & 1) as usize;
+                let mut c = if i == 0 {
+                    self.cia1.clone()
+                } else {
+                    self.cia2.clone()
+                };
+                c.skip_quiet((self.cycles - self.cia_synced[i]) as u16);
+                if i == 0 {
                     let pa = c.pa_pins();
                     let pb = c.pb_pins();
                     c.pa_in = self.keyboard.port_a_in(pa, pb);
                     c.pb_in = self.keyboard.port_b_in(pa, pb);
-                    return c.peek((addr & 0x0F) as u8);
                 }
-                self.cia1.peek((addr & 0x0F) as u8)
+                c.peek((addr & 0x0F) as u8)
             }
-            0xD => self.cia2.peek((addr & 0x0F) as u8),
             _ => self.vic.last_fetch(),
         }
     }
 
     fn io_write(&mut self, addr: u16, value: u8) {
         match (addr >> 8) & 0x0F {
-            0x0..=0x3 => self.vic.write(addr as u8, value),
+            0x0..=0x3 => {
+                self.vic_catch_up();
+                self.vic.write(addr as u8, value);
+                // BA and IRQ may have changed: the next cycle runs a full tick.
+                self.vic_wake = self.vic_synced;
+            }
             0x4..=0x7 => {
                 self.sid.write(addr as u8, value, self.cycles);
                 if addr == 0xD7FF {
@@ -249,10 +413,13 @@ impl System {
                 }
             }
             0x8..=0xB => self.mem.color[(addr & 0x3FF) as usize] = value & 0x0F,
-            0xC => self.cia1.write((addr & 0x0F) as u8, value),
-            0xD => {
-                self.cia2.write((addr & 0x0F) as u8, value);
-                if addr & 0x0F == 0 || addr & 0x0F == 2 {
+            0xC | 0xD => {
+                let i = ((addr >> 8) & 1) as usize;
+                self.cia_catch_up(i, self.cycles);
+                self.cia_mut(i).write((addr & 0x0F) as u8, value);
+                self.cia_wake[i] = self.cycles;
+                self.cia_wake_min = self.cycles;
+                if i == 1 && (addr & 0x0F == 0 || addr & 0x0F == 2) {
                     self.update_cia2_port();
                 }
             }

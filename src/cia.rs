@@ -489,6 +489,26 @@ impl Cia {
         self.tick_full();
     }
 
+    /// How many following ticks are plain count-downs (nothing else can happen in them): a
+    /// machine may skip them and apply them later with [`Cia::skip_quiet`].
+    #[inline]
+    pub fn quiet_cycles(&self) -> u16 {
+        self.fast_budget
+    }
+
+    /// Apply `n` quiet ticks at once; `n` must not exceed [`Cia::quiet_cycles`].
+    #[inline]
+    pub fn skip_quiet(&mut self, n: u16) {
+        debug_assert!(
+            n <= self.fast_budget,
+            "{n} ticks skipped, {} were quiet",
+            self.fast_budget
+        );
+        self.fast_budget -= n;
+        self.ta.counter -= n * self.fast_dec_a;
+        self.tb.counter -= n * self.fast_dec_b;
+    }
+
     /// One cycle of the full model, then a check whether the following ones are steady.
     fn tick_full(&mut self) {
         // The one-cycle interrupt delay of the 6526: a flag raised in the previous cycle

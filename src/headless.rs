@@ -284,8 +284,8 @@ pub fn trace_line(c64: &C64, out: &mut String) {
         cpu.y,
         cpu.s,
         cpu.p.bits(),
-        c64.sys.vic.raster(),
-        c64.sys.vic.cycle()
+        c64.sys.vic_position().0,
+        c64.sys.vic_position().1
     );
 }
 
@@ -382,7 +382,7 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     );
 
     let mut c64 = C64::new(roms);
-    c64.sys.vic.set_render(opts.screenshot.is_some());
+    c64.sys.set_render(opts.screenshot.is_some());
 
     let mut line = String::new();
     let mut outcome = None;

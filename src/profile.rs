@@ -802,7 +802,7 @@ impl GameDriver {
         };
         let roms = Roms::load(settings.roms.as_deref())?;
         let mut c64 = C64::new(roms);
-        c64.sys.vic.set_render(false);
+        c64.sys.set_render(false);
         let mut d = GameDriver {
             c64,
             profiler,
@@ -1039,7 +1039,7 @@ pub fn run_to_end(program: &Program, settings: &RunSettings) -> Result<Session, 
     let mut profiler = Profiler::new(&program.prg, &program.labels);
     let roms = Roms::load(settings.roms.as_deref())?;
     let mut c64 = C64::new(roms);
-    c64.sys.vic.set_render(false);
+    c64.sys.set_render(false);
     let limit = settings.limit_seconds * PAL_CLOCK_HZ;
     let timeout = |c64: &C64, profiler: &Profiler, what: &str| ProfileError::Timeout {
         program: program.name.clone(),

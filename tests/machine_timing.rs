@@ -78,8 +78,8 @@ fn raster_irq_handler_starts_9_or_10_cycles_into_the_line() {
             let handler = u16::from_le_bytes([c64.ram()[0xFFFE], c64.ram()[0xFFFF]]);
             if c64.cpu.pc == handler {
                 // The next tick fetches the handler's first opcode: its cycle in the line.
-                let cycle = c64.sys.vic.cycle() % 63 + 1;
-                entries.push((c64.sys.vic.raster(), cycle));
+                let (line, cycle) = c64.sys.vic_position();
+                entries.push((line, cycle % 63 + 1));
             }
         }
         if c64.sys.d7ff.is_some() {

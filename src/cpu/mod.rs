@@ -115,10 +115,6 @@ pub struct Cpu {
     pub y: u8,
     pub s: u8,
     pub p: Status,
-    /// IRQ input, active high here (the pin is active low): the machine ORs its sources.
-    pub irq: bool,
-    /// NMI input, active high; the CPU reacts to its rising edge.
-    pub nmi: bool,
     /// RDY input: when false, read cycles are held (not performed) until it returns.
     pub rdy: bool,
     /// The instruction register: the opcode being executed.
@@ -148,6 +144,10 @@ const IS_NMI_PREV: u8 = 0x08;
 const IS_NMI_EDGE: u8 = 0x10;
 /// RESET was pulled: the next fetch runs the reset sequence.
 const IS_RESET: u8 = 0x20;
+/// The IRQ input is asserted (the pin is active low; the machine ORs its sources).
+const IS_IRQ: u8 = 0x40;
+/// The NMI input is asserted; the CPU reacts to its rising edge.
+const IS_NMI: u8 = 0x80;
 
 impl Default for Cpu {
     fn default() -> Self {
@@ -165,8 +165,6 @@ impl Cpu {
             y: 0,
             s: 0,
             p: Status::U | Status::I,
-            irq: false,
-            nmi: false,
             rdy: true,
             ir: 0,
             t: 0,
@@ -184,7 +182,7 @@ impl Cpu {
         self.t = 0;
         self.jammed = false;
         self.int_kind = IntKind::Brk;
-        self.istate = IS_RESET | (self.istate & IS_NMI_PREV);
+        self.istate = IS_RESET | (self.istate & (IS_NMI_PREV | IS_IRQ | IS_NMI));
     }
 
     /// Place the CPU at an instruction boundary about to fetch from `pc` (tests, runners).
@@ -194,6 +192,28 @@ impl Cpu {
         self.istate &= !IS_RESET;
         self.jammed = false;
         self.int_kind = IntKind::Brk;
+    }
+
+    /// Drive the IRQ input (true = asserted). It is sampled at the end of every cycle.
+    #[inline]
+    pub fn set_irq(&mut self, on: bool) {
+        self.istate = (self.istate & !IS_IRQ) | if on { IS_IRQ } else { 0 };
+    }
+
+    /// Drive the NMI input (true = asserted); an NMI is taken on its rising edge.
+    #[inline]
+    pub fn set_nmi(&mut self, on: bool) {
+        self.istate = (self.istate & !IS_NMI) | if on { IS_NMI } else { 0 };
+    }
+
+    /// The IRQ input as driven.
+    pub fn irq(&self) -> bool {
+        self.istate & IS_IRQ != 0
+    }
+
+    /// The NMI input as driven.
+    pub fn nmi(&self) -> bool {
+        self.istate & IS_NMI != 0
     }
 
     /// True when the next tick fetches an opcode (or starts an interrupt sequence).
@@ -254,7 +274,7 @@ impl Cpu {
 
     #[inline(always)]
     fn sample_interrupts(&mut self) {
-        if self.istate | self.irq as u8 | self.nmi as u8 == 0 {
+        if self.istate == 0 {
             return;
         }
         self.sample_lines();
@@ -263,7 +283,7 @@ impl Cpu {
     /// Sample NMI for an edge and poll IRQ/NMI at the end of a cycle.
     fn sample_lines(&mut self) {
         let mut s = self.istate;
-        if self.nmi {
+        if s & IS_NMI != 0 {
             if s & IS_NMI_PREV == 0 {
                 s |= IS_NMI_EDGE;
             }
@@ -275,7 +295,7 @@ impl Cpu {
         if s & IS_HOLD != 0 {
             s &= !IS_HOLD;
         } else {
-            let poll = s & IS_NMI_EDGE != 0 || (self.irq && !self.p.contains(Status::I));
+            let poll = s & IS_NMI_EDGE != 0 || (s & IS_IRQ != 0 && !self.p.contains(Status::I));
             s = (s & !IS_POLL) | poll as u8;
         }
         self.istate = s;

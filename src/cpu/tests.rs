@@ -82,7 +82,7 @@ fn reset_sequence_takes_seven_cycles_and_reads_the_stack() {
 #[test]
 fn irq_sequence_pushes_pc_and_p_without_b() {
     let (mut cpu, mut bus) = booted(0x1000, &[0xEA, 0xEA]);
-    cpu.irq = true;
+    cpu.set_irq(true);
     // The line is up before the first NOP's poll: that NOP completes, then the IRQ.
     cpu.step(&mut bus);
     let n = cpu.step(&mut bus);
@@ -101,7 +101,7 @@ fn irq_must_arrive_before_the_last_cycle() {
     for _ in 0..2 {
         cpu.tick(&mut bus);
     }
-    cpu.irq = true;
+    cpu.set_irq(true);
     cpu.tick(&mut bus); // 3rd cycle: penultimate, sees the line
     cpu.tick(&mut bus); // last cycle
     assert!(cpu.at_instruction_boundary());
@@ -113,7 +113,7 @@ fn irq_must_arrive_before_the_last_cycle() {
     for _ in 0..3 {
         cpu.tick(&mut bus);
     }
-    cpu.irq = true;
+    cpu.set_irq(true);
     cpu.tick(&mut bus);
     cpu.step(&mut bus);
     assert_eq!(cpu.pc, 0x1004, "the NOP after LDA runs");
@@ -126,7 +126,7 @@ fn cli_delays_the_irq_by_one_instruction() {
     // SEI state, IRQ pending; CLI; NOP; NOP
     let (mut cpu, mut bus) = booted(0x1000, &[0x58, 0xEA, 0xEA, 0xEA]);
     cpu.p.insert(Status::I);
-    cpu.irq = true;
+    cpu.set_irq(true);
     assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(2));
     assert_eq!(
         bus.ram[0x01FE], 0x02,
@@ -137,7 +137,7 @@ fn cli_delays_the_irq_by_one_instruction() {
 #[test]
 fn sei_still_lets_a_pending_irq_in_with_i_set_on_the_stack() {
     let (mut cpu, mut bus) = booted(0x1000, &[0x78, 0xEA]);
-    cpu.irq = true;
+    cpu.set_irq(true);
     cpu.tick(&mut bus); // fetch SEI: line sampled with I clear
     assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(1));
     assert_eq!(bus.ram[0x01FE], 0x01, "return address is the NOP after SEI");
@@ -151,7 +151,7 @@ fn plp_clearing_i_is_seen_one_instruction_late() {
     cpu.p.insert(Status::I);
     bus.ram[0x0100] = 0x20;
     cpu.s = 0xFF;
-    cpu.irq = true;
+    cpu.set_irq(true);
     assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(2));
 }
 
@@ -164,7 +164,7 @@ fn rti_restoring_i_clear_has_no_delay() {
     bus.ram[0x01FE] = 0x00;
     bus.ram[0x01FF] = 0x20;
     cpu.s = 0xFC;
-    cpu.irq = true;
+    cpu.set_irq(true);
     assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(1));
     assert_eq!(bus.ram[0x01FF], 0x20);
     assert_eq!(bus.ram[0x01FE], 0x00, "returns to $2000, not past it");
@@ -177,7 +177,7 @@ fn irq_latency_for(program: &[u8], cycles_before_irq: usize) -> usize {
     for _ in 0..cycles_before_irq {
         cpu.tick(&mut bus);
     }
-    cpu.irq = true;
+    cpu.set_irq(true);
     instructions_until(&mut cpu, &mut bus, 0x4000, 10).expect("IRQ taken")
 }
 
@@ -204,7 +204,7 @@ fn taken_branch_crossing_a_page_polls_normally() {
     for _ in 0..2 {
         cpu.tick(&mut bus);
     }
-    cpu.irq = true;
+    cpu.set_irq(true);
     assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(1));
     assert_eq!(bus.ram[0x01FE], 0x12);
 }
@@ -213,7 +213,7 @@ fn taken_branch_crossing_a_page_polls_normally() {
 fn nmi_is_edge_triggered() {
     let (mut cpu, mut bus) = booted(0x1000, &[0xEA; 16]);
     bus.ram[0x3000] = 0x40; // RTI
-    cpu.nmi = true;
+    cpu.set_nmi(true);
     assert_eq!(instructions_until(&mut cpu, &mut bus, 0x3000, 10), Some(1));
     cpu.step(&mut bus); // RTI
     // Line still held: no second NMI.
@@ -221,9 +221,9 @@ fn nmi_is_edge_triggered() {
         cpu.step(&mut bus);
         assert_ne!(cpu.pc, 0x3000, "a held NMI line must not retrigger");
     }
-    cpu.nmi = false;
+    cpu.set_nmi(false);
     cpu.step(&mut bus);
-    cpu.nmi = true;
+    cpu.set_nmi(true);
     assert!(
         instructions_until(&mut cpu, &mut bus, 0x3000, 10).is_some(),
         "a new edge triggers"
@@ -234,7 +234,7 @@ fn nmi_is_edge_triggered() {
 fn nmi_ignores_the_i_flag() {
     let (mut cpu, mut bus) = booted(0x1000, &[0xEA; 4]);
     cpu.p.insert(Status::I);
-    cpu.nmi = true;
+    cpu.set_nmi(true);
     assert!(instructions_until(&mut cpu, &mut bus, 0x3000, 5).is_some());
 }
 
@@ -243,7 +243,7 @@ fn nmi_hijacks_brk() {
     let (mut cpu, mut bus) = booted(0x1000, &[0x00, 0xFF]);
     cpu.tick(&mut bus); // fetch BRK
     cpu.tick(&mut bus); // padding byte
-    cpu.nmi = true; // arrives while BRK pushes
+    cpu.set_nmi(true); // arrives while BRK pushes
     cpu.tick(&mut bus);
     cpu.tick(&mut bus);
     cpu.tick(&mut bus);
@@ -262,10 +262,10 @@ fn nmi_hijacks_brk() {
 #[test]
 fn nmi_hijacks_irq_sequence() {
     let (mut cpu, mut bus) = booted(0x1000, &[0xEA, 0xEA]);
-    cpu.irq = true;
+    cpu.set_irq(true);
     cpu.step(&mut bus); // the NOP that polls the line
     cpu.tick(&mut bus); // IRQ sequence cycle 1
-    cpu.nmi = true;
+    cpu.set_nmi(true);
     cpu.step(&mut bus);
     assert_eq!(cpu.pc, 0x3000);
     assert_eq!(bus.ram[0x01FD] & 0x10, 0x00, "B clear: it was an IRQ");
@@ -277,7 +277,7 @@ fn late_nmi_does_not_hijack() {
     for _ in 0..5 {
         cpu.tick(&mut bus);
     }
-    cpu.nmi = true; // during the vector fetch: too late
+    cpu.set_nmi(true); // during the vector fetch: too late
     cpu.tick(&mut bus);
     cpu.tick(&mut bus);
     assert_eq!(cpu.pc, 0x4000);
@@ -297,8 +297,8 @@ fn jam_freezes_until_reset() {
     }
     assert!(cpu.is_jammed());
     assert_eq!(cpu.pc, 0x1000);
-    cpu.irq = true;
-    cpu.nmi = true;
+    cpu.set_irq(true);
+    cpu.set_nmi(true);
     for _ in 0..100 {
         cpu.tick(&mut bus);
     }
@@ -365,8 +365,8 @@ fn every_opcode_survives_random_memory() {
     let mut cpu = Cpu::new();
     for i in 0..2_000_000u32 {
         if i % 1000 == 0 {
-            cpu.irq = next() & 1 != 0;
-            cpu.nmi = next() & 1 != 0;
+            cpu.set_irq(next() & 1 != 0);
+            cpu.set_nmi(next() & 1 != 0);
         }
         cpu.tick(&mut ram);
         if cpu.is_jammed() {

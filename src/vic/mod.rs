@@ -294,6 +294,53 @@ impl Vic {
         self.ba_mask & (1u64 << cycle) != 0
     }
 
+    /// How many following cycles are quiet: no event of the line (its start, the raster
+    /// compare of line 0, BA falling or rising on a bad line, cycles 14 and 58) and no
+    /// pixels to draw. Only counters move in
+    /// them, so a machine may skip them and apply them later with [`Vic::skip_quiet`].
+    #[inline]
+    pub fn quiet_cycles(&self) -> u8 {
+        if self.render {
+            return 0;
+        }
+        let c = self.cycle;
+        let next = if c < 2 && self.raster == 0 {
+            2
+        } else if c < 12 && self.bad_line {
+            12 // BA falls
+        } else if c < 14 {
+            14
+        } else if c < 55 && self.bad_line {
+            55 // BA rises
+        } else if c < 58 {
+            58
+        } else {
+            CYCLES_PER_LINE + 1
+        };
+        next - c - 1
+    }
+
+    /// Apply `n` quiet cycles at once (`n` at most [`Vic::quiet_cycles`]): the cycle counter
+    /// and, in display state, VC and VMLI for the g-accesses of cycles 16-55 among them.
+    #[inline]
+    pub fn skip_quiet(&mut self, n: u8) {
+        if n == 0 {
+            return;
+        }
+        let from = self.cycle + 1;
+        let to = self.cycle + n;
+        debug_assert!(to <= CYCLES_PER_LINE);
+        if self.display_state {
+            let (lo, hi) = (from.max(16), to.min(55));
+            if hi >= lo {
+                let k = (hi - lo + 1) as u16;
+                self.vc = (self.vc + k) & 0x3FF;
+                self.vmli += k as usize;
+            }
+        }
+        self.cycle = to;
+    }
+
     /// Cycle 1 of a new line: the raster counter moves on and is compared (line 0 compares
     /// in cycle 2), and the Bad Line Condition is evaluated for the line.
     #[inline]
