@@ -320,6 +320,28 @@ fn strings_survive_garbage_collection() {
 }
 
 #[test]
+fn random_string_work_gives_the_same_result_in_little_string_space() {
+    let body = "10 X=RND(-SEED):DIM A$(20),B$(3,3)\n\
+20 FOR K=1 TO 250:I=INT(RND(1)*21):J=INT(RND(1)*4):L=INT(RND(1)*4):R=RND(1)\n\
+30 IF R<.3 THEN A$(I)=A$(I)+CHR$(65+J*5+L)\n\
+40 IF R>=.3 AND R<.5 THEN B$(J,L)=LEFT$(A$(I)+B$(L,J),INT(RND(1)*40))\n\
+50 IF R>=.5 AND R<.6 THEN A$(I)=\"\"\n\
+60 IF R>=.6 AND R<.8 THEN T$=MID$(A$(I)+\"ZZ\",J+1,L+3):A$(20-I)=T$+STR$(K)\n\
+70 IF LEN(A$(I))>60 THEN A$(I)=RIGHT$(A$(I),10)\n\
+80 NEXT:S=0:FOR I=0TO20:S=S+LEN(A$(I))*(I+1)+ASC(A$(I)+\"@\"):NEXT\n\
+90 FOR J=0TO3:FOR L=0TO3:S=S+LEN(B$(J,L))*(J*4+L+1):NEXT:NEXT:PRINT S;LEN(T$)\n";
+    for seed in 1..=2 {
+        let plenty = Basic::output(&format!("1 PRINT\"{{CLR}}\";:SEED={seed}\n{body}"), "");
+        // String space ends at $0E00: a few hundred bytes, collected over and over.
+        let tight = Basic::output(
+            &format!("1 PRINT\"{{CLR}}\";:POKE56,14:POKE55,0:CLR:SEED={seed}\n{body}"),
+            "",
+        );
+        assert_eq!(plenty, tight, "seed {seed}");
+    }
+}
+
+#[test]
 fn functions_calls_and_machine_code() {
     check(
         "1 PRINT\"{CLR}\";\n\
