@@ -413,6 +413,27 @@ fn files_on_the_screen_device() {
 }
 
 #[test]
+fn kernal_errors_of_load_save_and_verify_are_reported() {
+    // breadbin's KERNAL has no tape or serial-bus devices: every device answers "not
+    // present", which BASIC reports as error 5.
+    let mut b = Basic::boot();
+    for cmd in ["LOAD\"X\",8", "SAVE\"X\",8,1", "VERIFY\"X\",8"] {
+        b.enter(&format!("{{CLR}}{cmd}"));
+        let r = b.rows();
+        assert_eq!(r[0], cmd);
+        assert_eq!(
+            &r[r.len() - 2..],
+            ["?DEVICE NOT PRESENT  ERROR", "READY."],
+            "{r:?}"
+        );
+    }
+    b.enter("{CLR}OPEN 1,8");
+    b.enter("PRINT#1,\"X\"");
+    let r = b.rows();
+    assert!(r.iter().any(|l| l.ends_with("ERROR")), "{r:?}");
+}
+
+#[test]
 fn time_of_day() {
     check(
         "1 PRINT\"{CLR}\";\n10 TI$=\"123456\":A$=TI$:T=TI:PRINTA$;T>=2717760ANDT<2717770\n",
