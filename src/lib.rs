@@ -4,6 +4,8 @@ pub mod basic;
 pub mod c64;
 pub mod cia;
 pub mod cpu;
+#[cfg(feature = "frontend")]
+pub mod frontend;
 pub mod games;
 pub mod headless;
 pub mod keyboard;

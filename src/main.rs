@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
 #[command(name = "breadbin", version, about = "A cycle-level Commodore 64 with its own open ROMs", long_about = None)]
+#[cfg_attr(feature = "frontend", command(after_help = breadbin::frontend::controls::HELP))]
 struct Cli {
     #[command(subcommand)]
     cmd: Option<Cmd>,
@@ -34,9 +35,15 @@ struct WindowArgs {
     /// Joystick: use gamepads on port 1 instead of port 2.
     #[arg(long)]
     port1: bool,
-    /// Keyboard joystick on the numeric keypad (8/2/4/6 and 0 or 5 for fire).
+    /// Keyboard joystick on the numeric keypad (8/2/4/6, 7/9/1/3 diagonals, 0 or 5 fire).
     #[arg(long)]
     numpad_joystick: bool,
+    /// Do not open a sound device.
+    #[arg(long)]
+    no_sound: bool,
+    /// Close the window after this many frames were shown (for scripts).
+    #[arg(long, value_name = "N", hide = true)]
+    quit_after_frames: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -316,8 +323,19 @@ fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {
 
 #[cfg(feature = "frontend")]
 fn window(w: &WindowArgs) -> Result<ExitCode, String> {
-    let _ = w;
-    Err("the window is not built yet; use `breadbin run --headless`".into())
+    let opts = breadbin::frontend::Options {
+        file: w.file.clone(),
+        basic: w.basic,
+        roms: w.roms.clone(),
+        scale: w.scale,
+        port1: w.port1,
+        numpad_joystick: w.numpad_joystick,
+        audio: !w.no_sound,
+        quit_after_frames: w.quit_after_frames,
+    };
+    breadbin::frontend::run(opts)
+        .map(|_| ExitCode::SUCCESS)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(not(feature = "frontend"))]

@@ -1,0 +1,46 @@
+//! The window's own controls. They sit on F9-F12 and the Pause key, which the C64 does not
+//! have, so no C64 key combination is taken from the user (Ctrl with F9-F12 is safe for the
+//! same reason).
+
+use winit::keyboard::KeyCode;
+
+/// An action of the window, not of the C64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hotkey {
+    Pause,
+    Warp,
+    Fullscreen,
+    Screenshot,
+    SoftReset,
+    HardReset,
+    Quit,
+}
+
+/// The control for a key press, given whether a host Ctrl key is held.
+pub fn hotkey(code: KeyCode, ctrl: bool) -> Option<Hotkey> {
+    Some(match (code, ctrl) {
+        (KeyCode::F9, false) | (KeyCode::Pause, _) => Hotkey::Pause,
+        (KeyCode::F10, false) => Hotkey::Warp,
+        (KeyCode::F11, false) => Hotkey::Fullscreen,
+        (KeyCode::F12, false) => Hotkey::Screenshot,
+        (KeyCode::F9, true) => Hotkey::SoftReset,
+        (KeyCode::F10, true) => Hotkey::HardReset,
+        (KeyCode::F12, true) => Hotkey::Quit,
+        _ => return None,
+    })
+}
+
+/// The controls as shown by `--help` (and in README).
+pub const HELP: &str = "\
+Window controls:
+  F9 or Pause   pause / resume
+  F10           warp: run as fast as possible / back to 50 Hz
+  F11           fullscreen on / off
+  F12           screenshot to breadbin-NNNN.png in the current folder
+  Ctrl+F9       soft reset (the C64's RESET line; memory is kept)
+  Ctrl+F10      hard reset (power off and on; the program is started again)
+  Ctrl+F12      quit (or close the window)
+C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted
+left/up; Esc = RUN/STOP, PageUp = RESTORE, Home = CLR/HOME, Backspace = INST/DEL,
+Left Ctrl = CTRL, Left Alt or Tab = C=, F1-F8 = the C64's F1-F8. A .prg or .bas file
+dropped onto the window is started.";

@@ -1,0 +1,172 @@
+//! The machine as the window runs it: the C64, the program to autostart, the host
+//! keyboard and the joysticks. Nothing here needs a window, so tests drive it directly.
+//!
+//! Autostart waits for BASIC's prompt ([`headless::basic_ready`]), puts the program into
+//! memory ([`headless::inject`]) and types `RUN` into the keyboard buffer, as the headless
+//! runner does: no fixed delay, so it works on any ROM set at any speed.
+
+use super::keys::KeyInput;
+use crate::C64;
+use crate::Roms;
+use crate::headless::{self, Prg};
+use std::path::Path;
+
+/// A program to start once BASIC is ready.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// For messages and the title: the file name or the game's name.
+    pub name: String,
+    pub prg: Prg,
+}
+
+impl Program {
+    /// Load a `.prg` or tokenize a `.bas` file.
+    pub fn from_file(path: &Path) -> Result<Program, headless::RunError> {
+        let prg = Prg::from_file(path)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        Ok(Program { name, prg })
+    }
+
+    /// Tokenize BASIC source text (e.g. an embedded game).
+    pub fn from_basic(name: &str, source: &str) -> Result<Program, headless::RunError> {
+        let t = crate::basic::tokenize(source, name)?;
+        let prg = Prg::parse(&t.prg, Path::new(name))?;
+        Ok(Program {
+            name: name.to_string(),
+            prg,
+        })
+    }
+}
+
+/// Where the autostart stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Start {
+    /// Nothing to start: the machine stays at BASIC's prompt.
+    Nothing,
+    /// Waiting for BASIC's prompt.
+    Waiting,
+    /// The program was put into memory and `RUN` typed.
+    Started,
+}
+
+/// The C64 with its host-side inputs.
+pub struct Machine {
+    pub c64: C64,
+    roms: Roms,
+    /// The program of this session (started again by a hard reset).
+    pub program: Option<Program>,
+    pub start: Start,
+    pub keys: KeyInput,
+    /// Next cycle at which the key queue needs service.
+    next_key: u64,
+    /// Gamepad joystick bits (set by the window from gilrs).
+    pub gamepad_bits: u8,
+    /// Joysticks drive port 1 instead of port 2.
+    pub port1: bool,
+}
+
+impl Machine {
+    /// Power on; `program` starts as soon as BASIC is ready.
+    pub fn new(roms: Roms, program: Option<Program>, numpad_joystick: bool, port1: bool) -> Self {
+        let start = if program.is_some() {
+            Start::Waiting
+        } else {
+            Start::Nothing
+        };
+        Machine {
+            c64: C64::new(roms.clone()),
+            roms,
+            program,
+            start,
+            keys: KeyInput::new(numpad_joystick),
+            next_key: 0,
+            gamepad_bits: 0,
+            port1,
+        }
+    }
+
+    /// Power off and on (same ROMs); the session's program is started again.
+    pub fn hard_reset(&mut self) {
+        self.c64 = C64::new(self.roms.clone());
+        self.keys.clear(&mut self.c64.sys.keyboard);
+        self.next_key = 0;
+        self.start = if self.program.is_some() {
+            Start::Waiting
+        } else {
+            Start::Nothing
+        };
+    }
+
+    /// The RESET line: the KERNAL starts again, memory is kept, nothing is autostarted.
+    pub fn soft_reset(&mut self) {
+        self.c64.reset();
+        self.keys.clear(&mut self.c64.sys.keyboard);
+        self.next_key = 0;
+        if self.start == Start::Waiting {
+            self.start = Start::Nothing;
+        }
+    }
+
+    /// Make `program` this session's program and start it on a freshly powered machine.
+    pub fn load(&mut self, program: Program) {
+        self.program = Some(program);
+        self.hard_reset();
+    }
+
+    /// Run one PAL frame (to the VIC's next frame start), serving the key queue on the
+    /// cycle each change is due and starting the program when BASIC is ready.
+    pub fn run_frame(&mut self) {
+        self.apply_joystick();
+        let frame = self.c64.sys.vic.frames();
+        while self.c64.sys.vic.frames() == frame {
+            if self.c64.cycles() >= self.next_key {
+                let now = self.c64.cycles();
+                self.next_key = self.keys.service(&mut self.c64.sys.keyboard, now);
+                self.apply_joystick();
+            }
+            self.c64.tick();
+            if self.start == Start::Waiting
+                && self.c64.cpu.at_instruction_boundary()
+                && headless::basic_ready(&self.c64)
+            {
+                self.autostart();
+            }
+        }
+    }
+
+    fn autostart(&mut self) {
+        if let Some(p) = &self.program {
+            headless::inject(&mut self.c64, &p.prg);
+            headless::put_in_keyboard_buffer(&mut self.c64, b"RUN\r");
+        }
+        self.start = Start::Started;
+    }
+
+    /// A host key event arrived: make sure the queue is served from the next cycle.
+    pub fn key_event(&mut self, ev: &super::keys::HostKey) -> bool {
+        let used = self.keys.host_key(ev);
+        self.next_key = self.next_key.min(self.c64.cycles());
+        used
+    }
+
+    /// The window lost the focus: release every host key.
+    pub fn release_all_keys(&mut self) {
+        self.keys.release_all_host_keys();
+        self.next_key = self.next_key.min(self.c64.cycles());
+    }
+
+    fn apply_joystick(&mut self) {
+        let bits = self.gamepad_bits | self.keys.joystick();
+        let kb = &mut self.c64.sys.keyboard;
+        if self.port1 {
+            kb.joy1 = bits;
+            kb.joy2 = 0;
+        } else {
+            kb.joy2 = bits;
+            kb.joy1 = 0;
+        }
+    }
+}

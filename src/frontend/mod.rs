@@ -1,0 +1,169 @@
+//! Playing in a window (feature `frontend`): winit for the window and input, pixels for the
+//! 384x272 picture scaled by an integer factor, cpal for sound, gilrs for gamepads.
+//!
+//! - [`window`]: the event loop, PAL pacing (50.125 Hz), the title with the machine's state,
+//!   fullscreen, dropped files.
+//! - [`machine`]: the C64 with autostart, the key queue and joysticks (no window needed).
+//! - [`keys`]: host keys → the C64 keyboard matrix (symbolic mapping, minimum hold time).
+//! - [`controls`]: the window's own hot keys (F9-F12).
+//! - [`gamepad`]: gilrs pads → joystick port 2 (or 1).
+//! - [`audio`]: the SID's samples through a lock-free ring to a cpal stream.
+
+pub mod audio;
+pub mod controls;
+pub mod gamepad;
+pub mod keys;
+pub mod machine;
+pub mod window;
+
+use crate::Roms;
+use machine::{Machine, Program};
+use std::path::PathBuf;
+use winit::event_loop::EventLoop;
+
+/// What the window runs and how.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// A `.prg` or `.bas` file to autostart; `None` plays the embedded game.
+    pub file: Option<PathBuf>,
+    /// Start at BASIC's READY prompt, not the embedded game.
+    pub basic: bool,
+    /// Genuine ROM images from this folder instead of the open ROMs.
+    pub roms: Option<PathBuf>,
+    /// Integer scale of the 384x272 picture (lowered if the screen is smaller).
+    pub scale: u32,
+    /// Joysticks on port 1 instead of port 2.
+    pub port1: bool,
+    /// The numeric keypad is a joystick.
+    pub numpad_joystick: bool,
+    /// Open a sound stream (off: run silent without trying).
+    pub audio: bool,
+    /// Close the window after this many frames were shown (scripts and tests).
+    pub quit_after_frames: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            file: None,
+            basic: false,
+            roms: None,
+            scale: 2,
+            port1: false,
+            numpad_joystick: false,
+            audio: true,
+            quit_after_frames: None,
+        }
+    }
+}
+
+/// What a window session did (for tests and scripts).
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub frames_emulated: u64,
+    pub frames_presented: u64,
+    pub emulated_cycles: u64,
+    pub audio: Option<AudioSummary>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct AudioSummary {
+    pub sample_rate: u32,
+    pub callbacks: u64,
+    pub played: u64,
+}
+
+/// Why the window could not run. Each is one line for the terminal.
+#[derive(Debug, thiserror::Error)]
+pub enum FrontendError {
+    #[error("cannot open a window: {0}. Without a display, use `breadbin run --headless [FILE]`")]
+    NoDisplay(String),
+    #[error("window: {0}")]
+    Window(String),
+    #[error("cannot draw in the window (no usable graphics adapter?): {0}")]
+    Graphics(String),
+    #[error("{0}")]
+    Roms(#[from] crate::roms::RomError),
+    #[error("{0}")]
+    Program(#[from] crate::headless::RunError),
+    #[error("the embedded game {name} does not tokenize: {message}")]
+    Game { name: String, message: String },
+}
+
+/// The event loop, or a one-line reason why there is no display. `any_thread` allows it on
+/// a thread other than the main one (tests run on worker threads); only one event loop may
+/// exist per process.
+pub fn new_event_loop(any_thread: bool) -> Result<EventLoop<()>, FrontendError> {
+    let mut builder = EventLoop::builder();
+    #[cfg(any(
+        target_os = "linux",
+        target_os = "dragonfly",
+        target_os = "freebsd",
+        target_os = "netbsd",
+        target_os = "openbsd"
+    ))]
+    {
+        use winit::platform::x11::EventLoopBuilderExtX11;
+        EventLoopBuilderExtX11::with_any_thread(&mut builder, any_thread);
+        use winit::platform::wayland::EventLoopBuilderExtWayland;
+        EventLoopBuilderExtWayland::with_any_thread(&mut builder, any_thread);
+    }
+    #[cfg(target_os = "windows")]
+    {
+        use winit::platform::windows::EventLoopBuilderExtWindows;
+        builder.with_any_thread(any_thread);
+    }
+    builder
+        .build()
+        .map_err(|e| FrontendError::NoDisplay(os_reason(&e.to_string())))
+}
+
+/// winit's OS errors read "os error at <source file>:<line>: <reason>"; the user needs the
+/// reason only.
+fn os_reason(text: &str) -> String {
+    let reason = match text.find(".rs:") {
+        Some(i) => text[i + 4..].split_once(": ").map_or(text, |(_, r)| r),
+        None => text,
+    };
+    reason.trim().trim_end_matches('.').to_string()
+}
+
+/// The machine the options ask for: ROMs loaded, the program read or the game tokenized.
+/// Every bad input is reported here, before a window opens.
+pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
+    let roms = Roms::load(opts.roms.as_deref())?;
+    let program = match (&opts.file, opts.basic) {
+        (Some(f), _) => Some(Program::from_file(f)?),
+        (None, true) => None,
+        (None, false) => match crate::games::default_game() {
+            Some((name, source)) => {
+                Some(
+                    Program::from_basic(name, source).map_err(|e| FrontendError::Game {
+                        name: name.to_string(),
+                        message: e.to_string(),
+                    })?,
+                )
+            }
+            None => None,
+        },
+    };
+    Ok(Machine::new(
+        roms,
+        program,
+        opts.numpad_joystick,
+        opts.port1,
+    ))
+}
+
+/// Open the window and play until it is closed.
+pub fn run(opts: Options) -> Result<Summary, FrontendError> {
+    let m = machine(&opts)?;
+    let event_loop = new_event_loop(false)?;
+    window::run(event_loop, m, opts)
+}
+
+/// Like [`run`] on a given event loop (tests make theirs with [`new_event_loop`]).
+pub fn run_on(event_loop: EventLoop<()>, opts: Options) -> Result<Summary, FrontendError> {
+    let m = machine(&opts)?;
+    window::run(event_loop, m, opts)
+}

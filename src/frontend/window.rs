@@ -1,0 +1,486 @@
+//! The window: winit events in, pixels out, the machine paced to PAL speed.
+//!
+//! Pacing: the emulation runs whole PAL frames (19,656 cycles, 50.125 Hz) against the wall
+//! clock. Each wake-up runs the frames that are due, then the event loop sleeps until the
+//! next one is (`ControlFlow::WaitUntil`); vsync is not relied upon (it does not throttle
+//! on every display, e.g. Xvfb). A machine that falls more than a few frames behind (a slow
+//! host, a debugger stop) drops the backlog instead of racing to catch up. Warp runs frames
+//! for most of each 20 ms wake-up and shows the last one.
+
+use super::audio::Audio;
+use super::controls::{self, Hotkey};
+use super::gamepad::Gamepads;
+use super::keys::HostKey;
+use super::machine::{Machine, Program, Start};
+use super::{FrontendError, Options, Summary};
+use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
+use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
+use pixels::{Pixels, SurfaceTexture};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::{ElementState, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
+use winit::window::{Fullscreen, Window, WindowId};
+
+/// PAL frames per second.
+pub const FRAME_HZ: f64 = PAL_CLOCK_HZ as f64 / CYCLES_PER_FRAME as f64;
+/// Frames the emulation may owe before the backlog is dropped.
+const MAX_BEHIND: u64 = 5;
+/// Wall time one warp wake-up spends emulating.
+const WARP_SLICE: Duration = Duration::from_millis(20);
+/// How long a message stays in the title.
+const MESSAGE_TIME: Duration = Duration::from_secs(6);
+
+/// Whole frames owed to the wall clock since `origin`.
+struct Pacer {
+    origin: Instant,
+    frames: u64,
+}
+
+impl Pacer {
+    fn new(now: Instant) -> Self {
+        Pacer {
+            origin: now,
+            frames: 0,
+        }
+    }
+
+    fn due(&self, now: Instant) -> u64 {
+        (now.saturating_duration_since(self.origin).as_secs_f64() * FRAME_HZ) as u64
+    }
+
+    fn deadline(&self, frame: u64) -> Instant {
+        self.origin + Duration::from_secs_f64(frame as f64 / FRAME_HZ)
+    }
+}
+
+/// Real speed over the last second or so, in percent of a PAL C64.
+struct SpeedMeter {
+    since: Instant,
+    cycles: u64,
+    percent: Option<f64>,
+}
+
+struct App {
+    machine: Machine,
+    opts: Options,
+    window: Option<Arc<Window>>,
+    pixels: Option<Pixels<'static>>,
+    audio: Option<Audio>,
+    pads: Gamepads,
+    modifiers: ModifiersState,
+    paused: bool,
+    warp: bool,
+    pacer: Pacer,
+    speed: SpeedMeter,
+    message: Option<(String, Instant)>,
+    title: String,
+    fatal: Option<FrontendError>,
+    summary: Summary,
+    last_frame_shown: u64,
+}
+
+/// Run the window until it is closed or quit.
+pub fn run(
+    event_loop: EventLoop<()>,
+    machine: Machine,
+    opts: Options,
+) -> Result<Summary, FrontendError> {
+    let audio = if opts.audio {
+        match Audio::open() {
+            Ok(a) => Some(a),
+            Err(e) => {
+                eprintln!("breadbin: no sound ({e}); running silent");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let (pads, pad_messages) = Gamepads::new();
+    let now = Instant::now();
+    let mut app = App {
+        speed: SpeedMeter {
+            since: now,
+            cycles: machine.c64.cycles(),
+            percent: None,
+        },
+        machine,
+        opts,
+        window: None,
+        pixels: None,
+        audio,
+        pads,
+        modifiers: ModifiersState::empty(),
+        paused: false,
+        warp: false,
+        pacer: Pacer::new(now),
+        message: None,
+        title: String::new(),
+        fatal: None,
+        summary: Summary::default(),
+        last_frame_shown: u64::MAX,
+    };
+    for m in pad_messages {
+        app.say(m);
+    }
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| FrontendError::Window(e.to_string()))?;
+    if let Some(e) = app.fatal {
+        return Err(e);
+    }
+    app.summary.emulated_cycles = app.machine.c64.cycles();
+    if let Some(a) = &app.audio {
+        use std::sync::atomic::Ordering::Relaxed;
+        app.summary.audio = Some(super::AudioSummary {
+            sample_rate: a.sample_rate,
+            callbacks: a.stats.callbacks.load(Relaxed),
+            played: a.stats.played.load(Relaxed),
+        });
+    }
+    Ok(app.summary)
+}
+
+impl App {
+    /// Show a message in the title (and the terminal) for a few seconds.
+    fn say(&mut self, text: String) {
+        eprintln!("breadbin: {text}");
+        self.message = Some((text, Instant::now()));
+        self.update_title();
+    }
+
+    fn update_title(&mut self) {
+        let name = match &self.machine.program {
+            Some(p) => p.name.as_str(),
+            None => "BASIC",
+        };
+        let mut state = if self.machine.c64.cpu.is_jammed() {
+            format!(
+                "CPU jammed at ${:04X} (Ctrl+F9/Ctrl+F10 resets)",
+                self.machine.c64.cpu.pc
+            )
+        } else if self.paused {
+            "paused (F9 resumes)".to_string()
+        } else {
+            let mode = if self.warp { "warp" } else { "running" };
+            match self.speed.percent {
+                Some(p) => format!("{mode} {p:.0}%"),
+                None => mode.to_string(),
+            }
+        };
+        if self.machine.start == Start::Waiting {
+            state.push_str(", waiting for READY to start the program");
+        }
+        let mut title = format!("breadbin — {name} — {state}");
+        if let Some((m, at)) = &self.message {
+            if at.elapsed() < MESSAGE_TIME {
+                title.push_str(" — ");
+                title.push_str(m);
+            } else {
+                self.message = None;
+            }
+        }
+        if title != self.title {
+            if let Some(w) = &self.window {
+                w.set_title(&title);
+            }
+            self.title = title;
+        }
+    }
+
+    fn create_window(&mut self, el: &ActiveEventLoop) -> Result<(), FrontendError> {
+        let mut scale = self.opts.scale.max(1);
+        if let Some(m) = el
+            .primary_monitor()
+            .or_else(|| el.available_monitors().next())
+        {
+            let size = m.size();
+            let fits = |s: u32| {
+                s == 1
+                    || (FRAME_WIDTH as u32 * s <= size.width
+                        && FRAME_HEIGHT as u32 * s <= size.height)
+            };
+            if size.width > 0 && size.height > 0 && !fits(scale) {
+                let old = scale;
+                while !fits(scale) {
+                    scale -= 1;
+                }
+                eprintln!(
+                    "breadbin: --scale {old} is larger than the {}x{} screen; using {scale}",
+                    size.width, size.height
+                );
+            }
+        }
+        let size = PhysicalSize::new(FRAME_WIDTH as u32 * scale, FRAME_HEIGHT as u32 * scale);
+        let attrs = Window::default_attributes()
+            .with_title("breadbin")
+            .with_inner_size(size)
+            .with_min_inner_size(PhysicalSize::new(FRAME_WIDTH as u32, FRAME_HEIGHT as u32));
+        let window = Arc::new(
+            el.create_window(attrs)
+                .map_err(|e| FrontendError::Window(super::os_reason(&e.to_string())))?,
+        );
+        let inner = window.inner_size();
+        let surface =
+            SurfaceTexture::new(inner.width.max(1), inner.height.max(1), Arc::clone(&window));
+        let pixels = Pixels::new(FRAME_WIDTH as u32, FRAME_HEIGHT as u32, surface)
+            .map_err(|e| FrontendError::Graphics(e.to_string()))?;
+        self.window = Some(window);
+        self.pixels = Some(pixels);
+        self.title.clear();
+        self.update_title();
+        Ok(())
+    }
+
+    fn fail(&mut self, el: &ActiveEventLoop, e: FrontendError) {
+        self.fatal = Some(e);
+        el.exit();
+    }
+
+    /// Run the frames that are due; returns true when at least one ran.
+    fn emulate(&mut self, now: Instant) -> bool {
+        if self.paused || self.machine.c64.cpu.is_jammed() {
+            return false;
+        }
+        let mut ran = 0u64;
+        if self.warp {
+            let start = Instant::now();
+            while ran == 0 || start.elapsed() < WARP_SLICE {
+                self.machine.run_frame();
+                ran += 1;
+            }
+            self.pacer = Pacer::new(Instant::now());
+        } else {
+            let mut due = self.pacer.due(now);
+            if due > self.pacer.frames + MAX_BEHIND {
+                // Too far behind (slow host, stopped process): forget the backlog and keep
+                // the rhythm from here, one frame due now.
+                let keep = Duration::from_secs_f64((self.pacer.frames + 1) as f64 / FRAME_HZ);
+                if let Some(origin) = now.checked_sub(keep) {
+                    self.pacer.origin = origin;
+                }
+                due = self.pacer.frames + 1;
+            }
+            while self.pacer.frames < due {
+                self.machine.run_frame();
+                self.feed_audio();
+                self.pacer.frames += 1;
+                ran += 1;
+            }
+        }
+        self.summary.frames_emulated += ran;
+        ran > 0
+    }
+
+    fn feed_audio(&mut self) {
+        if let Some(a) = self.audio.as_mut() {
+            a.push_frame(&self.machine.c64.sys.sid);
+        }
+    }
+
+    fn measure_speed(&mut self, now: Instant) {
+        let dt = now.saturating_duration_since(self.speed.since);
+        if dt >= Duration::from_secs(1) {
+            let cycles = self.machine.c64.cycles();
+            let dc = cycles.saturating_sub(self.speed.cycles);
+            self.speed.percent = if self.paused {
+                None
+            } else {
+                Some(dc as f64 / (dt.as_secs_f64() * PAL_CLOCK_HZ as f64) * 100.0)
+            };
+            self.speed.since = now;
+            self.speed.cycles = cycles;
+        }
+    }
+
+    fn redraw(&mut self, el: &ActiveEventLoop) {
+        let Some(pixels) = self.pixels.as_mut() else {
+            return;
+        };
+        let frame = self.machine.c64.sys.vic.frame();
+        for (px, &c) in pixels.frame_mut().chunks_exact_mut(4).zip(frame) {
+            let rgb = PALETTE[(c & 0x0F) as usize];
+            px.copy_from_slice(&[rgb[0], rgb[1], rgb[2], 0xFF]);
+        }
+        if let Err(e) = pixels.render() {
+            self.fail(el, FrontendError::Graphics(e.to_string()));
+            return;
+        }
+        self.summary.frames_presented += 1;
+        self.last_frame_shown = self.machine.c64.sys.vic.frames();
+        if let Some(n) = self.opts.quit_after_frames
+            && self.summary.frames_presented >= n
+        {
+            el.exit();
+        }
+    }
+
+    fn hotkey(&mut self, el: &ActiveEventLoop, h: Hotkey) {
+        match h {
+            Hotkey::Pause => {
+                self.paused = !self.paused;
+                self.pacer = Pacer::new(Instant::now());
+                self.speed.percent = None;
+                if self.paused {
+                    self.machine.release_all_keys();
+                }
+            }
+            Hotkey::Warp => {
+                self.warp = !self.warp;
+                self.pacer = Pacer::new(Instant::now());
+                self.speed.percent = None;
+            }
+            Hotkey::Fullscreen => {
+                if let Some(w) = &self.window {
+                    let full = if w.fullscreen().is_some() {
+                        None
+                    } else {
+                        Some(Fullscreen::Borderless(None))
+                    };
+                    w.set_fullscreen(full);
+                }
+            }
+            Hotkey::Screenshot => match save_screenshot(self.machine.c64.sys.vic.frame()) {
+                Ok(p) => self.say(format!("screenshot saved: {}", p.display())),
+                Err(e) => self.say(e),
+            },
+            Hotkey::SoftReset => {
+                self.machine.soft_reset();
+                self.say("soft reset".into());
+            }
+            Hotkey::HardReset => {
+                self.machine.hard_reset();
+                self.say("hard reset".into());
+            }
+            Hotkey::Quit => el.exit(),
+        }
+        self.update_title();
+    }
+
+    fn dropped_file(&mut self, path: &Path) {
+        match Program::from_file(path) {
+            Ok(p) => {
+                let name = p.name.clone();
+                self.machine.load(p);
+                self.say(format!("starting {name}"));
+            }
+            Err(e) => self.say(format!("cannot start it: {e}")),
+        }
+    }
+}
+
+/// Write the frame as `breadbin-NNNN.png`, the first free number in the current folder.
+fn save_screenshot(frame: &[u8]) -> Result<PathBuf, String> {
+    for n in 1..10_000 {
+        let p = PathBuf::from(format!("breadbin-{n:04}.png"));
+        let file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&p)
+        {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: cannot write the screenshot: {e}", p.display())),
+        };
+        use std::io::Write;
+        let mut w = std::io::BufWriter::new(file);
+        return w
+            .write_all(&crate::headless::frame_png(frame))
+            .and_then(|_| w.flush())
+            .map(|_| p.clone())
+            .map_err(|e| format!("{}: cannot write the screenshot: {e}", p.display()));
+    }
+    Err("no free screenshot name (breadbin-0001.png to breadbin-9999.png exist)".into())
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, el: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        if let Err(e) = self.create_window(el) {
+            self.fail(el, e);
+            return;
+        }
+        self.pacer = Pacer::new(Instant::now());
+        el.set_control_flow(ControlFlow::WaitUntil(self.pacer.deadline(1)));
+    }
+
+    fn window_event(&mut self, el: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => el.exit(),
+            WindowEvent::Resized(size) => {
+                if let Some(p) = self.pixels.as_mut()
+                    && let Err(e) = p.resize_surface(size.width.max(1), size.height.max(1))
+                {
+                    self.fail(el, FrontendError::Graphics(e.to_string()));
+                    return;
+                }
+                if let Some(w) = &self.window {
+                    w.request_redraw();
+                }
+            }
+            WindowEvent::RedrawRequested => self.redraw(el),
+            WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
+            WindowEvent::Focused(false) => self.machine.release_all_keys(),
+            WindowEvent::DroppedFile(path) => self.dropped_file(&path),
+            WindowEvent::KeyboardInput { event, .. } => {
+                if event.state == ElementState::Pressed
+                    && !event.repeat
+                    && let PhysicalKey::Code(code) = event.physical_key
+                    && let Some(h) = controls::hotkey(code, self.modifiers.control_key())
+                {
+                    self.hotkey(el, h);
+                    return;
+                }
+                if let PhysicalKey::Code(KeyCode::F9 | KeyCode::F10 | KeyCode::F11 | KeyCode::F12) =
+                    event.physical_key
+                {
+                    return;
+                }
+                if self.paused {
+                    return;
+                }
+                self.machine.key_event(&HostKey {
+                    physical: event.physical_key,
+                    logical: event.logical_key.clone(),
+                    pressed: event.state == ElementState::Pressed,
+                    repeat: event.repeat,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, el: &ActiveEventLoop) {
+        if self.window.is_none() {
+            return;
+        }
+        for m in self.pads.poll() {
+            self.say(m);
+        }
+        self.machine.gamepad_bits = self.pads.bits();
+        let now = Instant::now();
+        self.emulate(now);
+        if self.machine.c64.sys.vic.frames() != self.last_frame_shown
+            && let Some(w) = &self.window
+        {
+            w.request_redraw();
+        }
+        self.measure_speed(now);
+        self.update_title();
+        let next = if self.warp {
+            Instant::now()
+        } else if self.paused {
+            now + Duration::from_millis(50)
+        } else {
+            self.pacer.deadline(self.pacer.frames + 1)
+        };
+        el.set_control_flow(ControlFlow::WaitUntil(next));
+    }
+}
