@@ -387,7 +387,9 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     let mut line = String::new();
     let mut outcome = None;
     // Phase 1: wait for BASIC's prompt when something must happen there.
-    let needs_prompt = prg.is_some() || !opts.pokes.is_empty() || opts.until_ready;
+    // Typed keys also wait for the prompt: before it the KERNAL does not scan the keyboard.
+    let needs_prompt =
+        prg.is_some() || !opts.pokes.is_empty() || opts.until_ready || opts.type_text.is_some();
     let mut started = !needs_prompt;
     let mut arm_ready = false;
     let mut next_key = 0u64;

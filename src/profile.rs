@@ -776,6 +776,7 @@ pub struct GameDriver {
     loop_label: String,
     loop_region: usize,
     measure_region: Option<usize>,
+    end_region: Option<usize>,
     limit: u64,
     limit_seconds: u64,
     turns: usize,
@@ -810,6 +811,7 @@ impl GameDriver {
             loop_label: loop_label.to_string(),
             loop_region,
             measure_region,
+            end_region: None,
             limit: settings.limit_seconds * PAL_CLOCK_HZ,
             limit_seconds: settings.limit_seconds,
             turns: 0,
@@ -839,6 +841,29 @@ impl GameDriver {
             seconds: self.limit_seconds,
             at: self.profiler.describe(self.c64.peek_word(0x39)),
         }
+    }
+
+    /// Name a label where the game waits once it is over (an end-of-game prompt): a turn
+    /// that ends there returns `None` instead of waiting for the input loop.
+    pub fn set_end_label(&mut self, label: &str) -> Result<(), ProfileError> {
+        self.end_region =
+            Some(
+                self.profiler
+                    .region_of_label(label)
+                    .ok_or_else(|| ProfileError::NoLabel {
+                        program: self.name.clone(),
+                        label: label.to_string(),
+                        known: String::new(),
+                    })?,
+            );
+        Ok(())
+    }
+
+    /// True when BASIC is executing a line of `label`'s region.
+    pub fn at_label(&self, label: &str) -> bool {
+        self.profiler
+            .region_of_label(label)
+            .is_some_and(|r| self.profiler.line_in_region(self.c64.peek_word(0x39), r))
     }
 
     /// Change the emulated-time limit (from power-on).
@@ -926,7 +951,7 @@ impl GameDriver {
 
     /// Feed one input while the program waits and play it to the next wait: a turn. The
     /// turn starts when the program takes the input and ends when it waits again. Returns
-    /// `None` if the program ended (back at READY.) instead of waiting again.
+    /// `None` if the program ended (back at READY.) or reached its end label instead.
     pub fn turn(&mut self, input: Input) -> Result<Option<Turn>, ProfileError> {
         match input {
             Input::Key(k) => {
@@ -962,6 +987,13 @@ impl GameDriver {
                     && self.c64.cpu.at_instruction_boundary()
                     && headless::basic_ready(&self.c64)
                 {
+                    return Ok(None);
+                }
+                if self
+                    .end_region
+                    .is_some_and(|r| self.profiler.line_in_region(curlin, r))
+                {
+                    self.profiler.flush(self.c64.cycles());
                     return Ok(None);
                 }
             } else if left && self.c64.ram()[0xC6] == 0 {

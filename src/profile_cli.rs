@@ -64,7 +64,8 @@ pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
 
 #[derive(Args, Debug)]
 pub struct BenchTurnsArgs {
-    /// The game (.bas with labels). Default: the embedded dungeon, part 10c.
+    /// The game (.bas with labels; `10a`, `10b`, `10c` name the embedded dungeon parts).
+    /// Default: the embedded dungeon, part 10c.
     pub game: Option<PathBuf>,
     /// Compare two games on the same seeds and script (e.g. part10b.bas part10c.bas).
     #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "game")]
