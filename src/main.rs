@@ -67,6 +67,8 @@ enum Cmd {
     Profile(profile_cli::ProfileArgs),
     /// Measure a game's turns: total time and time in one subroutine, per turn.
     BenchTurns(profile_cli::BenchTurnsArgs),
+    /// Run BASIC benchmarks and compare their printed cycle counts with genuine figures.
+    BenchBasic(profile_cli::BenchBasicArgs),
 }
 
 #[derive(Args, Debug)]
@@ -194,6 +196,7 @@ fn main() -> ExitCode {
         Some(Cmd::Cpu(args)) => cpu(&args),
         Some(Cmd::Profile(args)) => profile_cli::profile(&args),
         Some(Cmd::BenchTurns(args)) => profile_cli::bench_turns(&args),
+        Some(Cmd::BenchBasic(args)) => profile_cli::bench_basic(&args),
     };
     match result {
         Ok(code) => code,

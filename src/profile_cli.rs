@@ -266,3 +266,80 @@ fn summary(variants: &[Variant], measure: &str, turns: usize, seeds: usize) -> S
     }
     s
 }
+
+#[derive(Args, Debug)]
+pub struct BenchBasicArgs {
+    /// Folder of NAME.bas benchmarks with a cycles.tsv of genuine figures (NAME<TAB>cycles).
+    #[arg(default_value = "../shared/reference/basic-v2/bench")]
+    pub dir: PathBuf,
+    /// Genuine ROM images instead of the open ROMs.
+    #[arg(long, value_name = "DIR")]
+    pub roms: Option<PathBuf>,
+}
+
+/// Run every NAME.bas of a benchmark folder to its end and compare the `CYCLES n` it prints
+/// with the genuine figure.
+pub fn bench_basic(a: &BenchBasicArgs) -> Result<ExitCode, String> {
+    let tsv = a.dir.join("cycles.tsv");
+    let table = std::fs::read_to_string(&tsv)
+        .map_err(|e| format!("{}: cannot read: {e}", tsv.display()))?;
+    let mut genuine = std::collections::BTreeMap::new();
+    for (n, line) in table.lines().enumerate().skip(1) {
+        let mut f = line.split('\t');
+        let (Some(name), Some(v)) = (f.next(), f.next()) else {
+            return Err(format!(
+                "{}:{}: expected NAME<TAB>CYCLES",
+                tsv.display(),
+                n + 1
+            ));
+        };
+        let v: u64 = v.trim().parse().map_err(|_| {
+            format!(
+                "{}:{}: '{}' is not a cycle count",
+                tsv.display(),
+                n + 1,
+                v.trim()
+            )
+        })?;
+        genuine.insert(name.to_string(), v);
+    }
+    println!(
+        "{:<12} {:>12} {:>12} {:>7}",
+        "program", "cycles", "genuine", "ratio"
+    );
+    let mut log_sum = 0.0;
+    let mut count = 0;
+    for (name, want) in &genuine {
+        let path = a.dir.join(format!("{name}.bas"));
+        let opts = breadbin::headless::RunOptions {
+            roms: a.roms.clone(),
+            autostart: Some(path.clone()),
+            until_ready: true,
+            ..Default::default()
+        };
+        let (outcome, c64) = breadbin::headless::run(&opts).map_err(|e| e.to_string())?;
+        if let Some(m) = outcome.message() {
+            return Err(format!("{}: {m}", path.display()));
+        }
+        let screen = breadbin::headless::screen_text(&c64);
+        let got = screen
+            .lines()
+            .find_map(|l| l.split_once("CYCLES").map(|(_, n)| n.trim().to_string()))
+            .and_then(|n| n.split_whitespace().next()?.parse::<u64>().ok())
+            .ok_or_else(|| format!("{}: printed no CYCLES line", path.display()))?;
+        let ratio = got as f64 / *want as f64;
+        log_sum += ratio.ln();
+        count += 1;
+        println!("{name:<12} {got:>12} {want:>12} {ratio:>7.3}");
+    }
+    if count > 0 {
+        println!(
+            "{:<12} {:>12} {:>12} {:>7.3}",
+            "geo. mean",
+            "",
+            "",
+            (log_sum / count as f64).exp()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
