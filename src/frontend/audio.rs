@@ -144,8 +144,12 @@ impl Audio {
         if let (Err(e), Some(log)) = (&result, alsa_log) {
             let text = log.borrow().to_string();
             if let Some(last) = text.lines().rev().find(|l| !l.trim().is_empty()) {
-                let detail = format!("{e} [ALSA: {}]", last.trim());
-                return Err(AudioError::Config(detail));
+                let alsa = format!(" [ALSA: {}]", last.trim());
+                return Err(match e {
+                    AudioError::NoDevice => AudioError::Config(format!("none found{alsa}")),
+                    AudioError::Config(m) => AudioError::Config(format!("{m}{alsa}")),
+                    AudioError::Stream(m) => AudioError::Stream(format!("{m}{alsa}")),
+                });
             }
         }
         result

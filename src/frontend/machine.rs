@@ -116,6 +116,15 @@ impl Machine {
         self.hard_reset();
     }
 
+    /// A file dropped onto the window: a `.prg` or `.bas` starts on a freshly reset machine
+    /// (returns its name); anything else is refused and the machine runs on untouched.
+    pub fn start_file(&mut self, path: &Path) -> Result<String, headless::RunError> {
+        let program = Program::from_file(path)?;
+        let name = program.name.clone();
+        self.load(program);
+        Ok(name)
+    }
+
     /// Run one PAL frame (to the VIC's next frame start), serving the key queue on the
     /// cycle each change is due and starting the program when BASIC is ready.
     pub fn run_frame(&mut self) {

@@ -11,7 +11,7 @@ use super::audio::Audio;
 use super::controls::{self, Hotkey};
 use super::gamepad::Gamepads;
 use super::keys::HostKey;
-use super::machine::{Machine, Program, Start};
+use super::machine::{Machine, Start};
 use super::{FrontendError, Options, Summary};
 use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
 use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
@@ -363,12 +363,8 @@ impl App {
     }
 
     fn dropped_file(&mut self, path: &Path) {
-        match Program::from_file(path) {
-            Ok(p) => {
-                let name = p.name.clone();
-                self.machine.load(p);
-                self.say(format!("starting {name}"));
-            }
+        match self.machine.start_file(path) {
+            Ok(name) => self.say(format!("starting {name}")),
             Err(e) => self.say(format!("cannot start it: {e}")),
         }
     }
