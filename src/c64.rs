@@ -241,12 +241,11 @@ impl System {
 
     /// Turn the VIC's pixel output on or off (see [`Vic::set_render`]).
     pub fn set_render(&mut self, on: bool) {
-        self.vic_catch_up();
+        // Between ticks: everything up to the last completed cycle is applied, and the next
+        // cycle runs a full tick so that drawing starts (or stops) right there.
+        self.sync();
         self.vic.set_render(on);
-        if self.cycles > 0 || self.vic_synced > 0 {
-            self.vic_replan();
-        }
-        self.vic_wake = self.vic_wake.min(self.vic_synced);
+        self.vic_wake = self.vic_synced;
     }
 
     /// Bring the VIC and the CIAs up to date, for inspection from outside the machine.

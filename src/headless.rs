@@ -272,6 +272,13 @@ pub fn trace_line(c64: &C64, out: &mut String) {
     for i in 0..len {
         let _ = write!(bytes, "{:02X} ", c64.peek(cpu.pc.wrapping_add(i)));
     }
+    // Where the VIC is in the cycle of the opcode fetch: the one after the last completed.
+    let (mut line, mut cycle) = c64.sys.vic_position();
+    cycle += 1;
+    if cycle > 63 {
+        cycle = 1;
+        line = (line + 1) % 312;
+    }
     let _ = writeln!(
         out,
         "{:>10} {:04X}  {:<9} {} A:{:02X} X:{:02X} Y:{:02X} SP:{:02X} P:{:02X} L:{:03} C:{:02}",
@@ -284,8 +291,8 @@ pub fn trace_line(c64: &C64, out: &mut String) {
         cpu.y,
         cpu.s,
         cpu.p.bits(),
-        c64.sys.vic_position().0,
-        c64.sys.vic_position().1
+        line,
+        cycle
     );
 }
 

@@ -124,3 +124,21 @@ fn cia_timer_irq_period_is_latch_plus_one() {
         assert!((0x1000..=0x1002).contains(&d), "period {d:#x}");
     }
 }
+
+const TOD: &[u8] = include_bytes!("programs/machine_tod.bin");
+
+#[test]
+fn tod_clock_counts_tenths_at_50_hz_and_carries_into_the_hour() {
+    let mut c64 = machine_with(TOD);
+    assert_eq!(run_to_d7ff(&mut c64, 100_000), 0);
+    // 2.5 emulated seconds: 1:59:59.0 becomes 2:00:01.5 (BCD, hour register bit 7 = PM).
+    c64.run_cycles(985_248 * 5 / 2);
+    let (tenths, sec, min, hour) = (
+        c64.peek(0xDC08),
+        c64.peek(0xDC09),
+        c64.peek(0xDC0A),
+        c64.peek(0xDC0B),
+    );
+    assert_eq!((hour, min, sec), (0x02, 0x00, 0x01), "2:00:01 AM");
+    assert!((4..=5).contains(&tenths), "tenths {tenths}");
+}

@@ -1,0 +1,266 @@
+//! The headless command line from the outside: exit statuses, outputs, and bad input giving
+//! one clear line and a non-zero status (never a panic).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn breadbin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_breadbin"))
+        .args(args)
+        .output()
+        .expect("breadbin runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn one_line_error(o: &Output, code: i32, needle: &str) {
+    let e = stderr(o);
+    assert_eq!(o.status.code(), Some(code), "{e}");
+    assert!(!e.contains("panicked"), "{e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "one line: {e:?}");
+    assert!(e.contains(needle), "{e:?} should mention {needle:?}");
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("breadbin-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn until_ready_runs_a_bas_file_and_prints_the_screen() {
+    let bas = tmp("hello.bas");
+    std::fs::write(&bas, "10 PRINT \"HELLO\";2+3\n").unwrap();
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        bas.to_str().unwrap(),
+        "--until-ready",
+        "--screen-text",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.lines().any(|l| l.starts_with("HELLO 5")), "{text}");
+    assert!(text.contains("READY."));
+}
+
+#[test]
+fn type_poke_and_dump() {
+    let dump = tmp("dump.bin");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--type",
+        "POKE 49152,PEEK(830){RETURN}",
+        "--poke",
+        "$033E=171",
+        "--seconds",
+        "4",
+        "--dump",
+        &format!("$C000-$C001={}", dump.display()),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&dump).unwrap(), vec![171, 0]);
+}
+
+#[test]
+fn screenshot_is_a_png_of_the_frame() {
+    let png = tmp("shot.png");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--seconds",
+        "3",
+        "--screenshot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // IHDR: width 384, height 272.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 384);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 272);
+}
+
+#[test]
+fn exit_on_d7ff_returns_the_value_written() {
+    let bas = tmp("d7ff.bas");
+    std::fs::write(&bas, "10 POKE 55295,42\n").unwrap();
+    let o = breadbin(&["run", "--headless", bas.to_str().unwrap(), "--exit-on-d7ff"]);
+    assert_eq!(o.status.code(), Some(42), "{}", stderr(&o));
+}
+
+#[test]
+fn an_event_that_never_happens_is_status_124() {
+    let bas = tmp("forever.bas");
+    std::fs::write(&bas, "10 GOTO 10\n").unwrap();
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        bas.to_str().unwrap(),
+        "--until-ready",
+        "--seconds",
+        "3",
+    ]);
+    one_line_error(&o, 124, "never happened");
+}
+
+#[test]
+fn a_jam_is_reported() {
+    let bas = tmp("jam.bas");
+    std::fs::write(&bas, "10 POKE 49152,2:SYS 49152\n").unwrap();
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        bas.to_str().unwrap(),
+        "--until-ready",
+        "--seconds",
+        "5",
+    ]);
+    one_line_error(&o, 3, "jammed");
+    assert!(stderr(&o).contains("$C000"), "{}", stderr(&o));
+}
+
+#[test]
+fn trace_writes_one_line_per_instruction() {
+    let trace = tmp("trace.txt");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--cycles",
+        "1000",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let t = std::fs::read_to_string(&trace).unwrap();
+    let first: Vec<&str> = t.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(first[1], "FCE2", "the reset vector");
+    assert!(t.lines().count() > 200);
+}
+
+#[test]
+fn bad_programs_are_one_line_errors() {
+    let short = tmp("short.prg");
+    std::fs::write(&short, [0x01]).unwrap();
+    let o = breadbin(&["run", "--headless", short.to_str().unwrap()]);
+    one_line_error(&o, 1, "too short");
+    let over = tmp("over.prg");
+    let mut bytes = vec![0x00, 0xFF];
+    bytes.extend(std::iter::repeat_n(0xEA, 300));
+    std::fs::write(&over, bytes).unwrap();
+    let o = breadbin(&["run", "--headless", over.to_str().unwrap()]);
+    one_line_error(&o, 1, "past $FFFF");
+    let bad = tmp("bad.bas");
+    std::fs::write(&bad, "10 PRINT \"{NOSUCH}\"\n").unwrap();
+    let o = breadbin(&["run", "--headless", bad.to_str().unwrap()]);
+    one_line_error(&o, 1, "bad.bas:1:");
+    let o = breadbin(&["run", "--headless", "/nonexistent/x.prg"]);
+    one_line_error(&o, 1, "/nonexistent/x.prg");
+}
+
+#[test]
+fn bad_arguments_are_one_line_errors() {
+    let o = breadbin(&["run", "--headless", "--type", "{WHATEVER}"]);
+    one_line_error(&o, 1, "--type");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--seconds",
+        "1",
+        "--trace",
+        "/nonexistent/dir/t.txt",
+    ]);
+    one_line_error(&o, 1, "/nonexistent/dir/t.txt");
+    let o = breadbin(&["run", "--headless", "--roms", "/nonexistent/roms"]);
+    one_line_error(&o, 1, "/nonexistent/roms");
+    let o = breadbin(&["run", "--headless", "--poke", "70000=1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("above $FFFF"));
+    let o = breadbin(&["run", "--headless", "--dump", "$D000-$C000=x"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn cpu_runner_traps_and_checks_the_success_address() {
+    // LDX #5; loop: DEX; BNE loop; JMP * (at $0205)
+    let img = tmp("trap.bin");
+    std::fs::write(&img, [0xA2, 0x05, 0xCA, 0xD0, 0xFD, 0x4C, 0x05, 0x02]).unwrap();
+    let o = breadbin(&[
+        "cpu",
+        img.to_str().unwrap(),
+        "--load",
+        "$0200",
+        "--success",
+        "$0205",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("trap at $0205"));
+    let o = breadbin(&[
+        "cpu",
+        img.to_str().unwrap(),
+        "--load",
+        "$0200",
+        "--success",
+        "$0300",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn tokenize_and_list_round_trip() {
+    let bas = tmp("rt.bas");
+    std::fs::write(&bas, "START:\n10 PRINT \"{CLR}HI\":GOTO START\n").unwrap();
+    let prg = tmp("rt.prg");
+    let map = tmp("rt.map");
+    let o = breadbin(&[
+        "tokenize",
+        bas.to_str().unwrap(),
+        "-o",
+        prg.to_str().unwrap(),
+        "--labels",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&map).unwrap().contains("START\t10"));
+    let o = breadbin(&["list", prg.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "10 PRINT \"{CLR}HI\":GOTO 10\n");
+}
+
+#[test]
+fn profile_and_bench_turns_report_and_reject_bad_scripts() {
+    let bas = tmp("prof.bas");
+    std::fs::write(
+        &bas,
+        "MAIN:\nFOR I=1 TO 50:GOSUB WORK:NEXT:END\nWORK:\nX=SQR(I):RETURN\n",
+    )
+    .unwrap();
+    let o = breadbin(&["profile", bas.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let work = out
+        .lines()
+        .find(|l| l.starts_with("WORK"))
+        .expect("WORK row");
+    let calls: u64 = work.split_whitespace().last().unwrap().parse().unwrap();
+    assert_eq!(calls, 50, "{out}");
+    let o = breadbin(&["profile", bas.to_str().unwrap(), "--json"]);
+    assert!(stdout(&o).starts_with("{\"clock_hz\":985248"));
+
+    let keys = tmp("bad.keys");
+    std::fs::write(&keys, "loop GETKEY\nD D {SIDEWAYS}\n").unwrap();
+    let o = breadbin(&["bench-turns", "--keys", keys.to_str().unwrap()]);
+    one_line_error(&o, 1, "bad.keys:2:5");
+    std::fs::write(&keys, "loop NOWHERE\nD\n").unwrap();
+    let o = breadbin(&["bench-turns", "--keys", keys.to_str().unwrap()]);
+    one_line_error(&o, 1, "no label NOWHERE");
+    let o = breadbin(&["bench-turns", "--turns", "3", "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("part10c.bas"));
+}
