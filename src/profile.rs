@@ -766,6 +766,15 @@ pub struct Session {
     pub c64: C64,
 }
 
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("turns", &self.turns)
+            .field("total_cycles", &self.profiler.total())
+            .finish_non_exhaustive()
+    }
+}
+
 /// A game running on the machine, driven one input at a time: the harness, the profiler
 /// and tests use it to play.
 #[derive(Clone)]

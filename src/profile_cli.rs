@@ -147,16 +147,20 @@ impl Variant {
 }
 
 pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
+    // A name that is not a file may name an embedded dungeon part (`10b`, `part10c.bas`).
+    let load = |p: &PathBuf| -> Result<(String, Program), String> {
+        if !p.exists()
+            && let Some((name, source)) = breadbin::games::dungeon_part(&p.display().to_string())
+        {
+            let program = Program::from_source(source, name).map_err(|e| e.to_string())?;
+            return Ok((name.to_string(), program));
+        }
+        let program = Program::from_file(p).map_err(|e| e.to_string())?;
+        Ok((p.display().to_string(), program))
+    };
     let games: Vec<(String, Program)> = match (&a.compare, &a.game) {
-        (Some(pair), _) => pair
-            .iter()
-            .map(|p| Program::from_file(p).map(|prog| (p.display().to_string(), prog)))
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?,
-        (None, Some(p)) => vec![(
-            p.display().to_string(),
-            Program::from_file(p).map_err(|e| e.to_string())?,
-        )],
+        (Some(pair), _) => pair.iter().map(load).collect::<Result<_, _>>()?,
+        (None, Some(p)) => vec![load(p)?],
         (None, None) => {
             let (name, source) = breadbin::games::default_game()
                 .ok_or("no game given and no embedded game in this build: pass a .bas file")?;

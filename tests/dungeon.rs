@@ -316,7 +316,7 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
             var(&again, "GL"),
             var(&again, "KY")
         ),
-        (0.0, 20.0, 0.0, 0.0)
+        (0.0, 30.0, 0.0, 0.0)
     );
     assert!(array(&again, "GH").iter().skip(1).all(|&h| h == 10.0));
     assert!(array(&again, "GW").iter().skip(1).all(|&w| w == 0.0));
