@@ -9,17 +9,19 @@
 //!
 //! Timing: the KERNAL scans the matrix from its 60 Hz IRQ (every 16,421 cycles), and a
 //! host key pressed and released between two scans would be lost. Every press is therefore
-//! held on the matrix for at least [`MIN_HOLD_CYCLES`] of emulated time (20 ms, more than
-//! one scan period) and a key is re-pressed only [`MIN_GAP_CYCLES`] after its release, so
-//! typing the same character twice is seen as two presses. Events are applied in the order
-//! they came, so fast typing is delayed but never reordered or dropped.
+//! held on the matrix for at least [`MIN_HOLD_CYCLES`] of emulated time: 50 ms, three scans,
+//! because programs also look at keys between other work (BASIC checks RUN/STOP between
+//! statements, and a PRINT that scrolls the screen takes about 36 ms on the open KERNAL).
+//! A key is pressed again only [`MIN_GAP_CYCLES`] (20 ms, more than a scan) after its
+//! release, so typing the same character twice is seen as two presses. Events are applied
+//! in the order they came, so fast typing is delayed but never reordered or dropped.
 
 use crate::keyboard::{self, COMMODORE, CTRL, Key, LEFT_SHIFT, Modifier, RIGHT_SHIFT, joy};
 use std::collections::VecDeque;
 use winit::keyboard::{Key as Logical, KeyCode, NamedKey, PhysicalKey};
 
-/// Shortest time a press stays on the matrix, in φ2 cycles (20 ms at 985,248 Hz).
-pub const MIN_HOLD_CYCLES: u64 = 19_705;
+/// Shortest time a press stays on the matrix, in φ2 cycles (50 ms at 985,248 Hz).
+pub const MIN_HOLD_CYCLES: u64 = 49_262;
 /// Shortest time between the release of a key and its next press (20 ms).
 pub const MIN_GAP_CYCLES: u64 = 19_705;
 

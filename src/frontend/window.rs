@@ -50,11 +50,27 @@ impl Pacer {
     }
 
     fn due(&self, now: Instant) -> u64 {
-        (now.saturating_duration_since(self.origin).as_secs_f64() * FRAME_HZ) as u64
+        // The small bias makes a wake-up at exactly a deadline see its frame as due despite
+        // the rounding of `deadline` to whole nanoseconds.
+        (now.saturating_duration_since(self.origin).as_secs_f64() * FRAME_HZ + 1e-6) as u64
     }
 
     fn deadline(&self, frame: u64) -> Instant {
         self.origin + Duration::from_secs_f64(frame as f64 / FRAME_HZ)
+    }
+
+    /// Frames to run at `now`. More than [`MAX_BEHIND`] owed (a slow host, a stopped
+    /// process): the backlog is forgotten and the rhythm kept from here, one frame owed.
+    fn owed(&mut self, now: Instant) -> u64 {
+        let due = self.due(now);
+        if due > self.frames + MAX_BEHIND {
+            let keep = Duration::from_secs_f64((self.frames + 1) as f64 / FRAME_HZ);
+            if let Some(origin) = now.checked_sub(keep) {
+                self.origin = origin;
+            }
+            return 1;
+        }
+        due.saturating_sub(self.frames)
     }
 }
 
@@ -256,17 +272,7 @@ impl App {
             }
             self.pacer = Pacer::new(Instant::now());
         } else {
-            let mut due = self.pacer.due(now);
-            if due > self.pacer.frames + MAX_BEHIND {
-                // Too far behind (slow host, stopped process): forget the backlog and keep
-                // the rhythm from here, one frame due now.
-                let keep = Duration::from_secs_f64((self.pacer.frames + 1) as f64 / FRAME_HZ);
-                if let Some(origin) = now.checked_sub(keep) {
-                    self.pacer.origin = origin;
-                }
-                due = self.pacer.frames + 1;
-            }
-            while self.pacer.frames < due {
+            for _ in 0..self.pacer.owed(now) {
                 self.machine.run_frame();
                 self.feed_audio();
                 self.pacer.frames += 1;
@@ -478,5 +484,43 @@ impl ApplicationHandler for App {
             self.pacer.deadline(self.pacer.frames + 1)
         };
         el.set_control_flow(ControlFlow::WaitUntil(next));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(p: &Pacer, seconds: f64) -> Instant {
+        p.origin + Duration::from_secs_f64(seconds)
+    }
+
+    #[test]
+    fn pacer_owes_whole_pal_frames() {
+        let mut p = Pacer::new(Instant::now());
+        assert_eq!(p.owed(at(&p, 0.0)), 0);
+        // 50.125 frames a second: 19.95 ms each.
+        assert_eq!(p.owed(at(&p, 0.0199)), 0);
+        assert_eq!(p.owed(at(&p, 0.0200)), 1);
+        assert_eq!(p.owed(at(&p, 0.0999)), 5);
+        p.frames = 5;
+        assert_eq!(p.owed(at(&p, 0.1)), 0);
+        let next = p.deadline(p.frames + 1);
+        assert_eq!(p.owed(next), 1);
+        // One second's worth of frames at FRAME_HZ.
+        p.frames = 0;
+        assert_eq!(p.due(at(&p, 20.0)), 1002);
+    }
+
+    #[test]
+    fn pacer_drops_a_backlog_instead_of_racing() {
+        let mut p = Pacer::new(Instant::now());
+        p.frames = 10;
+        let late = at(&p, 3.0);
+        assert_eq!(p.owed(late), 1, "one frame, not 140");
+        p.frames += 1;
+        assert_eq!(p.owed(late), 0);
+        // The rhythm goes on from there.
+        assert_eq!(p.owed(late + Duration::from_secs_f64(1.0 / FRAME_HZ)), 1);
     }
 }
