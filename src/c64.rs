@@ -233,6 +233,17 @@ impl System {
         self.vic_wake = self.vic_synced + self.vic.quiet_cycles() as u64;
     }
 
+    /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
+    fn open_bus(&self) -> u8 {
+        let view = VicMemory {
+            ram: &self.mem.ram,
+            chargen: &self.mem.roms.chargen,
+            color: &self.mem.color,
+            bank: self.vic_bank,
+        };
+        self.vic.phi1_fetch(&view)
+    }
+
     /// The raster line and cycle (1-63) of the last completed cycle, as the VIC counts them.
     pub fn vic_position(&self) -> (u16, u8) {
         let behind = self.cycles.saturating_sub(self.vic_synced) as u8;
@@ -353,7 +364,10 @@ impl System {
                 self.vic.read(addr as u8)
             }
             0x4..=0x7 => self.sid.read(addr as u8, self.cycles),
-            0x8..=0xB => (self.vic.last_fetch() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
+            0x8..=0xB => {
+                self.vic_catch_up();
+                (self.open_bus() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize]
+            }
             0xC | 0xD => {
                 let i = ((addr >> 8) & 1) as usize;
                 self.cia_catch_up(i, self.cycles);
@@ -367,7 +381,10 @@ impl System {
                 self.cia_wake_min = self.cycles;
                 v
             }
-            _ => self.vic.last_fetch(),
+            _ => {
+                self.vic_catch_up();
+                self.open_bus()
+            }
         }
     }
 
@@ -375,7 +392,7 @@ impl System {
         match (addr >> 8) & 0x0F {
             0x0..=0x3 => self.vic.peek(addr as u8),
             0x4..=0x7 => self.sid.peek(addr as u8, self.cycles),
-            0x8..=0xB => (self.vic.last_fetch() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
+            0x8..=0xB => (self.open_bus() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
             0xC | 0xD => {
                 // On a copy brought up to date (and, for CIA 1, fed the keyboard).
                 let i = ((addr >> 8) & 1) as usize;
@@ -393,7 +410,7 @@ impl System {
                 }
                 c.peek((addr & 0x0F) as u8)
             }
-            _ => self.vic.last_fetch(),
+            _ => self.open_bus(),
         }
     }
 
@@ -457,7 +474,8 @@ impl Bus for System {
             self.mem.update_map();
             // The 6510 does not drive the bus for its own port: the RAM cell underneath gets
             // whatever the VIC left there.
-            self.mem.ram[addr as usize] = self.vic.last_fetch();
+            self.vic_catch_up();
+            self.mem.ram[addr as usize] = self.open_bus();
             return;
         }
         if self.mem.region(addr) == Region::Io {

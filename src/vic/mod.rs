@@ -145,8 +145,6 @@ pub struct Vic {
     /// g-access data of this line and whether it was fetched in display state.
     gdata: [u8; 40],
     gdisplay: [bool; 40],
-    /// Data of the last VIC access (what the CPU sees on an open bus).
-    last_fetch: u8,
     main_border: bool,
     vertical_border: bool,
     /// Indexed pixels of the visible area, written only when rendering is on.
@@ -184,7 +182,6 @@ impl Vic {
             colors: [0; 40],
             gdata: [0; 40],
             gdisplay: [false; 40],
-            last_fetch: 0xFF,
             main_border: true,
             vertical_border: true,
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
@@ -223,9 +220,41 @@ impl Vic {
         self.irq_flags & self.irq_mask & 0x0F != 0
     }
 
-    /// The byte of the last VIC fetch (open bus at $DE00-$DFFF).
-    pub fn last_fetch(&self) -> u8 {
-        self.last_fetch
+    /// The byte the VIC read in the first phase of its current cycle: what a CPU read of an
+    /// unconnected address sees (open bus at $DE00-$DFFF, the upper bits of colour RAM).
+    /// Derived from the access table (3.6.3) and the state after the cycle's tick: sprite
+    /// pointer reads at the end of the video matrix, refresh reads at $3Fxx with the 8-bit
+    /// refresh counter (reset to $FF in line 0, five decrements a line), g-accesses in display
+    /// state, and idle reads of $3FFF ($39FF with ECM) everywhere else.
+    pub fn phi1_fetch(&self, mem: &VicMemory) -> u8 {
+        let ecm = self.regs[0x11] & 0x40 != 0;
+        let idle = if ecm { 0x39FF } else { 0x3FFF };
+        match SLOTS[(self.cycle - 1) as usize] {
+            Slot::SpritePointer(n) => mem.read(self.screen_base() | 0x3F8 | n as u16),
+            Slot::Refresh => {
+                let done = self.raster as u32 * 5 + (self.cycle as u32 - 11);
+                mem.read(0x3F00 | (0xFF - (done & 0xFF)) as u16)
+            }
+            Slot::Graphics if self.display_state && self.vmli > 0 => {
+                // The state is after this cycle's g-access: VC and VMLI have moved past it.
+                let vc = self.vc.wrapping_sub(1) & 0x3FF;
+                let i = (self.vmli - 1).min(39);
+                let addr = if self.regs[0x11] & 0x20 != 0 {
+                    (((self.regs[0x18] as u16) & 0x08) << 10) | (vc << 3) | self.rc as u16
+                } else {
+                    let code = if ecm {
+                        self.matrix[i] & 0x3F
+                    } else {
+                        self.matrix[i]
+                    };
+                    (((self.regs[0x18] as u16) & 0x0E) << 10)
+                        | ((code as u16) << 3)
+                        | self.rc as u16
+                };
+                mem.read(addr)
+            }
+            _ => mem.read(idle),
+        }
     }
 
     /// Video matrix base within the bank ($D018 bits 4-7).
@@ -407,7 +436,6 @@ impl Vic {
             let v = mem.read(self.screen_base() | (self.vc & 0x3FF));
             self.matrix[i] = v;
             self.colors[i] = mem.color[(self.vc & 0x3FF) as usize] & 0x0F;
-            self.last_fetch = v;
         } else {
             // The CPU still owns the bus for three cycles after BA fell: the VIC reads $FF.
             self.matrix[i] = 0xFF;
@@ -441,7 +469,6 @@ impl Vic {
         };
         self.gdata[i] = data;
         self.gdisplay[i] = self.display_state;
-        self.last_fetch = data;
     }
 
     /// X coordinate of the first pixel of the current cycle (6569: cycle 1 starts at $194).

@@ -284,9 +284,31 @@ fn idle_state_fetches_from_3fff() {
     m.ram[0x3FFF] = 0xAA;
     let mut v = kernal_vic();
     tick_to(&mut v, &m, 20, 20);
-    assert_eq!(v.last_fetch(), 0xAA);
+    assert_eq!(v.phi1_fetch(&m.view()), 0xAA);
     v.write(0x11, 0x5B);
     m.ram[0x39FF] = 0x55;
     tick_to(&mut v, &m, 21, 20);
-    assert_eq!(v.last_fetch(), 0x55, "ECM idle fetch at $39FF");
+    assert_eq!(v.phi1_fetch(&m.view()), 0x55, "ECM idle fetch at $39FF");
+}
+
+#[test]
+fn open_bus_shows_each_cycles_fetch() {
+    // 3.6.3: what the VIC reads in the first phase of each cycle.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0x11;
+    m.ram[0x3FFE] = 0x22;
+    m.ram[0x07F8] = 0x33;
+    m.ram[0x0400 + 40] = 0x05; // second text row, first cell
+    let mut v = kernal_vic();
+    // Refresh: counter $FF at line 0, one read of $3Fxx per refresh cycle.
+    tick_to(&mut v, &m, 0, 11);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x11);
+    tick_to(&mut v, &m, 0, 12);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x22);
+    // Sprite 0's pointer at the end of the video matrix, cycle 58.
+    tick_to(&mut v, &m, 0, 58);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x33);
+    // A g-access in display state: row 2 of glyph 5 in the line $3B+2 (second text row).
+    tick_to(&mut v, &m, 0x3B + 2, 16);
+    assert_eq!(v.phi1_fetch(&m.view()), m.chargen[5 * 8 + 2]);
 }
