@@ -244,3 +244,30 @@ fn a_dropped_file_that_is_no_program_leaves_the_machine_running() {
     }
     panic!("the dropped program did not run");
 }
+
+#[test]
+fn roms_from_a_folder_are_used() {
+    // The open images under the names genuine dumps have: the folder path is taken.
+    let dir = std::env::temp_dir().join(format!("breadbin-frontend-roms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let open = Roms::open();
+    let mut kernal = open.kernal.to_vec();
+    // Mark the copy, to tell it from the embedded image (the machine is not run).
+    let marker = 0x1F00;
+    kernal[marker] ^= 0xA5;
+    std::fs::write(dir.join("kernal-901227-03.bin"), &kernal).unwrap();
+    std::fs::write(dir.join("basic-901226-01.bin"), &open.basic[..]).unwrap();
+    std::fs::write(dir.join("chargen-901225-01.bin"), &open.chargen[..]).unwrap();
+    let m = breadbin::frontend::machine(&Options {
+        roms: Some(dir.clone()),
+        basic: true,
+        ..Default::default()
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    let m = m.expect("a folder with the three images is accepted");
+    assert_eq!(
+        m.c64.sys.mem.roms.kernal[marker],
+        open.kernal[marker] ^ 0xA5,
+        "the folder's KERNAL is in the machine"
+    );
+}
