@@ -53,7 +53,7 @@ fn a_missing_rom_folder_or_bad_file_is_named() {
     assert_one_clean_line(&o);
     assert!(stderr(&o).contains("/nonexistent/breadbin-roms"));
 
-    let dir = std::env::temp_dir().join(format!("breadbin-cli-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("breadbin-frontend-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("notes.txt");
     std::fs::write(&f, b"x").unwrap();
