@@ -783,7 +783,7 @@ pub struct GameDriver {
     pub profiler: Profiler,
     name: String,
     loop_label: String,
-    loop_region: usize,
+    loop_region: Option<usize>,
     measure_region: Option<usize>,
     end_region: Option<usize>,
     limit: u64,
@@ -800,9 +800,32 @@ impl GameDriver {
         loop_label: &str,
         measure: Option<&str>,
     ) -> Result<GameDriver, ProfileError> {
-        program.label_line(loop_label)?;
+        Self::boot(program, settings, Some(loop_label), measure)
+    }
+
+    /// Like [`GameDriver::start`] for a program without an input loop: run it with
+    /// [`GameDriver::run_to_wait`], which then returns at its end.
+    pub fn start_without_loop(
+        program: &Program,
+        settings: &RunSettings,
+    ) -> Result<GameDriver, ProfileError> {
+        Self::boot(program, settings, None, None)
+    }
+
+    fn boot(
+        program: &Program,
+        settings: &RunSettings,
+        loop_label: Option<&str>,
+        measure: Option<&str>,
+    ) -> Result<GameDriver, ProfileError> {
         let profiler = Profiler::new(&program.prg, &program.labels);
-        let loop_region = profiler.region_of_label(loop_label).expect("label checked");
+        let loop_region = match loop_label {
+            Some(l) => {
+                program.label_line(l)?;
+                profiler.region_of_label(l)
+            }
+            None => None,
+        };
         let measure_region = match measure {
             Some(m) => {
                 program.label_line(m)?;
@@ -817,7 +840,7 @@ impl GameDriver {
             c64,
             profiler,
             name: program.name.clone(),
-            loop_label: loop_label.to_string(),
+            loop_label: loop_label.unwrap_or_default().to_string(),
             loop_region,
             measure_region,
             end_region: None,
@@ -912,7 +935,8 @@ impl GameDriver {
     }
 
     fn in_loop(&self, curlin: u16) -> bool {
-        self.profiler.line_in_region(curlin, self.loop_region)
+        self.loop_region
+            .is_some_and(|r| self.profiler.line_in_region(curlin, r))
     }
 
     /// True when the program waits for input: in its input loop, keyboard buffer empty.
@@ -1077,52 +1101,9 @@ pub fn run_script(
 
 /// Profile `program` from RUN until BASIC is back at its prompt (no key script).
 pub fn run_to_end(program: &Program, settings: &RunSettings) -> Result<Session, ProfileError> {
-    let mut profiler = Profiler::new(&program.prg, &program.labels);
-    let roms = Roms::load(settings.roms.as_deref())?;
-    let mut c64 = C64::new(roms);
-    c64.sys.set_render(false);
-    let limit = settings.limit_seconds * PAL_CLOCK_HZ;
-    let timeout = |c64: &C64, profiler: &Profiler, what: &str| ProfileError::Timeout {
-        program: program.name.clone(),
-        what: what.to_string(),
-        seconds: settings.limit_seconds,
-        at: profiler.describe(c64.peek_word(0x39)),
-    };
-    if !headless::run_until_ready(&mut c64, limit) {
-        return Err(timeout(&c64, &profiler, "BASIC never reached its prompt"));
-    }
-    if let Some(seed) = settings.seed {
-        c64.poke_ram(251, seed);
-    }
-    headless::inject(&mut c64, &program.prg);
-    headless::put_in_keyboard_buffer(&mut c64, b"RUN\r");
-    profiler.start(c64.peek_word(0x39), c64.cycles());
-    let mut running = false;
-    loop {
-        if c64.cycles() >= limit {
-            return Err(timeout(&c64, &profiler, "the program did not end"));
-        }
-        c64.tick();
-        if c64.cpu.is_jammed() {
-            return Err(ProfileError::Jam {
-                program: program.name.clone(),
-                pc: c64.cpu.pc,
-            });
-        }
-        let curlin = c64.peek_word(0x39);
-        profiler.observe(curlin, c64.cycles());
-        if !is_direct(curlin) {
-            running = true;
-        } else if running && c64.cpu.at_instruction_boundary() && headless::basic_ready(&c64) {
-            break;
-        }
-    }
-    profiler.flush(c64.cycles());
-    Ok(Session {
-        profiler,
-        turns: Vec::new(),
-        c64,
-    })
+    let mut d = GameDriver::start_without_loop(program, settings)?;
+    while d.run_to_wait()? {}
+    Ok(d.finish(Vec::new()))
 }
 
 /// Mean and population standard deviation.
