@@ -151,6 +151,8 @@ pub struct Vic {
     frame: Box<[u8]>,
     render: bool,
     frames: u64,
+    /// Draw every pixel through the general per-pixel path (tests compare the two).
+    slow_draw: bool,
 }
 
 impl Default for Vic {
@@ -187,6 +189,7 @@ impl Vic {
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
             render: true,
             frames: 0,
+            slow_draw: false,
         }
     }
 
@@ -501,22 +504,77 @@ impl Vic {
         let visible_line =
             raster >= FIRST_VISIBLE_LINE && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
         let x0 = Self::cycle_x(self.cycle);
+        // Does a border compare position fall within this cycle's 8 pixels?
+        let in_span = |c: u16| (c + 504 - x0) % 504 < 8;
+        let compare_here = in_span(left) || in_span(right);
+        if !visible_line && !compare_here {
+            return;
+        }
         let row = (raster.wrapping_sub(FIRST_VISIBLE_LINE)) as usize * FRAME_WIDTH;
         let border_color = self.regs[0x20] & 0x0F;
         let xscroll = (self.regs[0x16] & 7) as u16;
-        for px in 0..8u16 {
-            let x = (x0 + px) % 504;
-            if x == right {
-                self.main_border = true;
-            }
-            if x == left {
-                if raster == bottom {
-                    self.vertical_border = true;
-                } else if raster == top && self.den() {
-                    self.vertical_border = false;
+        let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
+        // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
+        let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };
+        if visible_line
+            && !compare_here
+            && (x0 >= 496 || x0 + 16 <= FRAME_WIDTH as u16)
+            && !self.slow_draw
+        {
+            let start = row + first_col as usize;
+            if self.main_border {
+                self.frame[start..start + 8].fill(border_color);
+            } else {
+                let mut out = [0u8; 8];
+                let rel0 = x0 as i32 - 24 - xscroll as i32;
+                if mode == 0 && x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
+                    // Standard text, whole span inside the 40 columns: at most two cells.
+                    let bg = self.regs[0x21] & 0x0F;
+                    let k = (rel0 >> 3) as usize;
+                    let shift = (rel0 & 7) as u32;
+                    let cell = |i: usize| -> (u8, u8) {
+                        if i < 40 && self.gdisplay[i] {
+                            (self.gdata[i], self.colors[i])
+                        } else {
+                            (if i < 40 { self.gdata[i] } else { 0 }, 0)
+                        }
+                    };
+                    let (g0, c0) = cell(k);
+                    let (g1, c1) = cell(k + 1);
+                    let bits = (((g0 as u16) << 8) | g1 as u16) << shift;
+                    for (px, o) in out.iter_mut().enumerate() {
+                        let on = bits & (0x8000 >> px) != 0;
+                        let fg = if (px as u32) + shift < 8 { c0 } else { c1 };
+                        *o = if on { fg } else { bg };
+                    }
+                } else {
+                    for (px, o) in out.iter_mut().enumerate() {
+                        let x = x0 + px as u16;
+                        *o = self.pixel(if x >= 504 { x - 504 } else { x }, xscroll, mode);
+                    }
                 }
-                if !self.vertical_border {
-                    self.main_border = false;
+                self.frame[start..start + 8].copy_from_slice(&out);
+            }
+            return;
+        }
+        for px in 0..8u16 {
+            let mut x = x0 + px;
+            if x >= 504 {
+                x -= 504;
+            }
+            if compare_here {
+                if x == right {
+                    self.main_border = true;
+                }
+                if x == left {
+                    if raster == bottom {
+                        self.vertical_border = true;
+                    } else if raster == top && self.den() {
+                        self.vertical_border = false;
+                    }
+                    if !self.vertical_border {
+                        self.main_border = false;
+                    }
                 }
             }
             if !visible_line {
@@ -530,14 +588,16 @@ impl Vic {
             let color = if self.main_border {
                 border_color
             } else {
-                self.pixel(x, xscroll)
+                self.pixel(x, xscroll, mode)
             };
             self.frame[row + col as usize] = color;
         }
     }
 
     /// Colour of a pixel inside the display window at X coordinate `x`.
-    fn pixel(&self, x: u16, xscroll: u16) -> u8 {
+    /// `mode` is ECM, BMM, MCM as bits 2, 1, 0.
+    #[inline]
+    fn pixel(&self, x: u16, xscroll: u16, mode: u8) -> u8 {
         let bg0 = self.regs[0x21] & 0x0F;
         if x < 24 + xscroll {
             return bg0;
@@ -548,9 +608,7 @@ impl Vic {
             return bg0;
         }
         let bit = (rel % 8) as u8;
-        let ecm = self.regs[0x11] & 0x40 != 0;
-        let bmm = self.regs[0x11] & 0x20 != 0;
-        let mcm = self.regs[0x16] & 0x10 != 0;
+        let (ecm, bmm, mcm) = (mode & 4 != 0, mode & 2 != 0, mode & 1 != 0);
         let g = self.gdata[k];
         let (c, col) = if self.gdisplay[k] {
             (self.matrix[k], self.colors[k])
