@@ -56,10 +56,10 @@ FIN:    ldx #0
         dec FINSGN
         bne @next
 @plus:  cmp #'+'
-        bne @test
+        bne @nodig              ; (the compares changed C: not a digit, known from entry)
 @next:  jsr CHRGET
-@test:  bcc @digit
-        cmp #'.'
+        bcc @digit
+@nodig: cmp #'.'
         beq @point
         cmp #'E'
         bne @scale
