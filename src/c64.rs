@@ -127,8 +127,7 @@ impl C64 {
         if s.cycles >= s.vic_wake {
             s.tick_vic();
             self.cpu.rdy = !s.ba_low;
-            self.cpu.set_irq(s.vic.irq() || s.cia1.irq());
-            self.cpu.set_nmi(s.cia2.irq() || s.keyboard.restore);
+            s.drive_interrupts(&mut self.cpu);
         }
         // 2. The CPU's bus cycle: read cycles are held while RDY is low.
         self.cpu.tick(s);
@@ -136,14 +135,12 @@ impl C64 {
         // Cycles in which they only count down are applied later, in one step.
         if s.cycles >= s.cia_wake_min {
             s.tick_cias();
-            self.cpu.set_irq(s.vic.irq() || s.cia1.irq());
-            self.cpu.set_nmi(s.cia2.irq() || s.keyboard.restore);
+            s.drive_interrupts(&mut self.cpu);
         }
         s.cycles += 1;
         if s.cycles >= s.next_tod {
             s.tod_pulse();
-            self.cpu.set_irq(s.vic.irq() || s.cia1.irq());
-            self.cpu.set_nmi(s.cia2.irq() || s.keyboard.restore);
+            s.drive_interrupts(&mut self.cpu);
         }
         // 4. The SID has no per-cycle work while it only keeps registers: voice 3's
         // oscillator is computed from the cycle count when read.
@@ -200,6 +197,13 @@ impl C64 {
 }
 
 impl System {
+    /// The CPU's interrupt inputs: IRQ is VIC OR CIA 1, NMI is CIA 2 OR the RESTORE key.
+    #[inline]
+    fn drive_interrupts(&self, cpu: &mut Cpu) {
+        cpu.set_irq(self.vic.irq() || self.cia1.irq());
+        cpu.set_nmi(self.cia2.irq() || self.keyboard.restore);
+    }
+
     /// The VIC's full tick for this cycle, after applying the quiet cycles skipped since the
     /// last one; then plan the next full tick and this line's BA window.
     fn tick_vic(&mut self) {
