@@ -133,8 +133,6 @@ pub struct Vic {
     display_state: bool,
     /// Cycle in which BA last fell in this line (c-accesses need three cycles more).
     ba_start: u8,
-    /// Bit n set: BA is low in cycle n of this line.
-    ba_mask: u64,
     vc: u16,
     vcbase: u16,
     rc: u8,
@@ -175,7 +173,6 @@ impl Vic {
             bad_line: false,
             display_state: false,
             ba_start: 12,
-            ba_mask: 0,
             vc: 0,
             vcbase: 0,
             rc: 0,
@@ -323,7 +320,8 @@ impl Vic {
             }
             self.draw_cycle();
         }
-        self.ba_mask & (1u64 << cycle) != 0
+        // BA is low in cycles 12-54 of a bad line (3.6.3).
+        self.bad_line && (12..=54).contains(&cycle)
     }
 
     /// How many following cycles are quiet: no event of the line (its start, the raster
@@ -407,12 +405,6 @@ impl Vic {
         self.bad_line = self.den_latch
             && (0x30..=0xF7).contains(&self.raster)
             && (self.raster & 7) == self.yscroll();
-        // BA is low in cycles 12-54 of a bad line (3.6.3).
-        self.ba_mask = if self.bad_line {
-            ((1u64 << 55) - 1) & !((1u64 << 12) - 1)
-        } else {
-            0
-        };
         if self.bad_line {
             // 3.7.1: any Bad Line Condition switches to display state.
             self.display_state = true;

@@ -3,10 +3,7 @@
 ; mixing memory copies, arithmetic and screen writes. Never ends.
         .include "common.inc"
         setup
-        lda #<handler
-        sta $FFFE
-        lda #>handler
-        sta $FFFF
+        irq_vector handler
         lda #$1B
         sta $D011
         lda #$14

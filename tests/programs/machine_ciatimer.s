@@ -3,10 +3,7 @@
 ; started together) at each entry in a table at $2000, 16 entries, then reports.
         .include "common.inc"
         setup
-        lda #<handler
-        sta $FFFE
-        lda #>handler
-        sta $FFFF
+        irq_vector handler
         lda #$00
         sta $02
         lda #$00

@@ -5,10 +5,7 @@
 ; its entries in $02 and acknowledges; after 3 entries it reports through $D7FF.
         .include "common.inc"
         setup
-        lda #<handler
-        sta $FFFE
-        lda #>handler
-        sta $FFFF
+        irq_vector handler
         lda #$1B
         sta $D011
         lda #$80
