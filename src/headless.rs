@@ -3,9 +3,10 @@
 //!
 //! Readiness of BASIC is detected the same way on every ROM set, from documented
 //! locations only: the CPU is at the start of BASIC's main loop (the address in the IMAIN
-//! vector at $0302), CURLIN's high byte $3A is $FF (direct mode), the keyboard buffer count
-//! $C6 is zero and the screen row above the cursor ($D6) reads `READY.` (screen memory page
-//! from $0288).
+//! vector at $0302), the keyboard buffer count $C6 is zero and the screen row above the
+//! cursor ($D6) reads `READY.` (screen memory page from $0288). CURLIN ($39/$3A) does not
+//! tell: BASIC V2 leaves it at $00xx after power-on and at the last line run after a
+//! program ends; it is $FFxx only while a direct-mode line executes.
 
 use crate::basic;
 use crate::c64::{C64, CYCLES_PER_FRAME, PAL_CLOCK_HZ};
@@ -168,15 +169,15 @@ impl KeyFeeder {
     }
 }
 
-/// True when BASIC sits at the start of its main loop in direct mode, with READY. above the
-/// cursor and nothing in the keyboard buffer (see the module docs).
+/// True when BASIC sits at the start of its main loop, with READY. above the cursor and
+/// nothing in the keyboard buffer (see the module docs).
 pub fn basic_ready(c64: &C64) -> bool {
     if !c64.cpu.at_instruction_boundary() {
         return false;
     }
     let ram = c64.ram();
     let imain = u16::from_le_bytes([ram[0x0302], ram[0x0303]]);
-    if c64.cpu.pc != imain || ram[0x3A] != 0xFF || ram[0xC6] != 0 {
+    if c64.cpu.pc != imain || ram[0xC6] != 0 {
         return false;
     }
     ready_above_cursor(c64)

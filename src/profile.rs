@@ -952,10 +952,7 @@ impl GameDriver {
             if self.in_loop(curlin) && self.c64.ram()[0xC6] == 0 {
                 return Ok(true);
             }
-            if is_direct(curlin)
-                && self.c64.cpu.at_instruction_boundary()
-                && headless::basic_ready(&self.c64)
-            {
+            if self.c64.cpu.at_instruction_boundary() && headless::basic_ready(&self.c64) {
                 return Ok(false);
             }
         }
@@ -1016,10 +1013,7 @@ impl GameDriver {
             let curlin = self.step()?;
             if !self.in_loop(curlin) {
                 left = true;
-                if is_direct(curlin)
-                    && self.c64.cpu.at_instruction_boundary()
-                    && headless::basic_ready(&self.c64)
-                {
+                if self.c64.cpu.at_instruction_boundary() && headless::basic_ready(&self.c64) {
                     return Ok(None);
                 }
                 if self

@@ -35,7 +35,11 @@ fn boot_screen_has_our_banner_and_the_memory_figures() {
     assert_eq!(b.c64.peek_word(0x37), 0xA000);
     assert_eq!(b.c64.peek(0x73), 0xE6);
     assert_eq!(b.c64.peek(0x79), 0xAD);
-    assert_eq!(b.c64.peek(0x3A), 0xFF);
+    assert_eq!(
+        b.c64.peek(0x3A),
+        0x00,
+        "CURLIN+1 after power-on, as on the C64"
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@
 .endmacro
 
         .segment "BASIC"
-        .word COLD, WARM        ; $A000: cold start, $A002: warm start
+        .word COLDV, WARMV      ; $A000: cold start ($E394), $A002: warm start ($E37B)
         .byte "CBMBASIC"        ; $A004: the signature programs look for
 
 ; Statement routines for tokens $80-$A2, entered through RTS: address - 1.

@@ -9,7 +9,7 @@
 
         .include "interp.inc"
 
-        .segment "BASIC"
+        .segment "BASIC6"
 
 FRMNUM: jsr FRMEVL
 CHKNUM: clc

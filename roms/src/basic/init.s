@@ -1,9 +1,9 @@
 ; breadbin open BASIC V2: cold and warm start, and the jiffy clock as TI and TI$.
-; This module lives in the BASICHI segment ($E000-$E4FF, inside the KERNAL image).
+; This module lives in the BASICHI3 segment (free space of the KERNAL ROM).
 
         .include "interp.inc"
 
-        .segment "BASICHI"
+        .segment "BASICHI3"
 
 ; Cold start: the KERNAL has initialised the machine and jumps here through $A000.
 COLD:   ldx #STKTOP

@@ -3,7 +3,7 @@
 
         .include "interp.inc"
 
-        .segment "BASIC"
+        .segment "BASIC5"
 
 ; ---------------------------------------------------------------- output
 ; STROUT: print the zero-terminated text at A/Y (at most 255 characters).
@@ -302,6 +302,8 @@ READ:   jsr PTRFOR
         sta CURLIN+1
         jmp SNERR
 
+
+        .segment "BASIC6"
 
 ; ---------------------------------------------------------------- GET, GET#
 GET:    cmp #'#'

@@ -3,7 +3,7 @@
 
         .include "interp.inc"
 
-        .segment "BASIC"
+        .segment "BASIC2"
 
 ; ---------------------------------------------------------------- errors
 ; Entry points that load an error number and fall into ERROR (BIT abs skips the next LDX).
@@ -46,9 +46,11 @@ READY:  lda #<RDYMSG
         jsr STROUT
         lda #$80                ; direct mode: KERNAL control messages on
         jsr SETMSG
-        ldx #$FF
-        stx CURLIN+1
+        ; CURLIN keeps the last line run (or $00xx after power-on) until a direct-mode
+        ; line is executed: MAINDF sets its high byte to $FF then, as programs expect.
 MAIN:   jmp (IMAIN)
+
+        .segment "BASIC4"
 
 ; Print message X (1-30) of the error table.
 PRTMSG: ldy #<(ERRTAB-1)
@@ -174,6 +176,8 @@ NUMLIN: jsr LINGET
         jsr LINKPRG
         jmp MAIN
 
+        .segment "BASIC3"
+
 ; Recompute every line link by scanning for the line ends.
 LINKPRG:
         lda TXTTAB
@@ -219,6 +223,8 @@ INLIN:  ldx #0
         ldx #<(BUF-1)
         ldy #>(BUF-1)
         rts
+
+        .segment "BASIC3B"
 
 ; ---------------------------------------------------------------- tokeniser
 ; Tokenise the text at TXTPTR (inside BUF) into BUF from its start. Keywords are matched
@@ -379,6 +385,8 @@ FNDLNC: sta LOWTR
 @no:    clc
 RTS2:   rts
 
+        .segment "BASIC5"
+
 ; ---------------------------------------------------------------- statement loop
 NEWSTT: jsr ISCNTC
         lda TXTPTR
@@ -408,7 +416,7 @@ NEWSTT: jsr ISCNTC
 GONE:   jmp (IGONE)
 NSCOLN: cmp #':'
         beq GONE
-        bne SNERR1
+        jmp SNERR
 NSEND:
         jsr ENDST               ; END discards one return address
 
@@ -417,7 +425,7 @@ GONEDF: jsr CHRGET
         jmp NEWSTT
 
 ; Execute the statement whose first character is CHRGOT's (flags as CHRGET left them).
-EXECST: beq RTS2
+EXECST: beq RTS10
         sec
         sbc #$80
         bcc @let
@@ -440,9 +448,10 @@ EXECST: beq RTS2
 
 ; Check the STOP key; if pressed, stop as the STOP statement does (carry set).
 ISCNTC: jsr STOP
-        bne RTS2
+        bne RTS10
         sec
         jmp STOPST
+RTS10:  rts
 
 ; ---------------------------------------------------------------- helpers
 CHKCLS: lda #')'

@@ -24,7 +24,7 @@
         .export FPERR_IQ, FPERR_OV, FPERR_DZ, FP_NORM, FP_ZERO, FP_INCRND, FP_MULDIV2
         .export FP_NEGMANT
 
-        .segment "BASIC"
+        .segment "BASIC6"
 
 ; ---------------------------------------------------------------------------------------------
 ; Constants (packed floats).

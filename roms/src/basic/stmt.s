@@ -9,7 +9,7 @@
 
         .include "interp.inc"
 
-        .segment "BASIC"
+        .segment "BASIC7"
 
 ; ---------------------------------------------------------------- END, STOP, CONT
 ENDST:  clc
@@ -135,6 +135,8 @@ RESTR1: sec
         sbc #0
         sta DATPTR+1
         rts
+
+        .segment "BASIC8"
 
 ; ---------------------------------------------------------------- FOR / NEXT
 FOR:    lda #$80                ; a simple float variable only
@@ -288,6 +290,8 @@ FNDFOR: tsx
         bne @loop
 RTS5:   rts
 
+        .segment "BASIC9"
+
 ; ---------------------------------------------------------------- GOTO, GOSUB, RETURN
 GOSUB:  pla
         pla
@@ -425,6 +429,8 @@ ON:     jsr GETBYT
         beq @loop
         pla
         rts
+
+        .segment "BASIC10"
 
 ; ---------------------------------------------------------------- LET, DIM, DEF
 LET:    jsr PTRFOR

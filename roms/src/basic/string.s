@@ -6,7 +6,7 @@
 
         .include "interp.inc"
 
-        .segment "BASIC"
+        .segment "BASICHI2"
 
 ; STRLIT: make a temporary for the string at A/Y ending at a quote or the end of the text.
 ; STRLT2: ending at CHARAC, ENDCHR or zero. Text below the program (input buffer, number

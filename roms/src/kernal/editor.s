@@ -565,6 +565,18 @@ ctl_hi: .hibytes CTL_LOW
 
 ; ------------------------------------------------------------------------------------------
 ; Line input.
+        .segment "KCOLPTR"
+; $EA24: point USER ($F3/$F4) at the colour RAM of the screen line that PNT ($D1/$D2) points
+; at. Programs that place the cursor themselves call it.
+colptr_sync:
+        lda PNT
+        sta USER
+        lda PNT+1
+        and #$03
+        ora #$D8
+        sta USER+1
+        rts
+
         .segment "KERNAL"
 
 ; Take the cursor off the screen if it is shown.

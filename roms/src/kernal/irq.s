@@ -39,6 +39,11 @@ irq_body:                               ; $EA31
 @scan:  jsr scnkey_impl
         jmp irq_exit
 
+        .segment "KEA79"
+        ; STA $01. Bank-switching tests map the KERNAL in from a RAM copy of code around
+        ; this address and expect these two bytes to be executed next.
+        .byte $85, $01
+
         .segment "KIRQX"
 irq_exit:                               ; $EA7E
         lda $DC0D                       ; acknowledge CIA 1

@@ -37,18 +37,24 @@ cart_check:
 
 cbm80:  .byte $C3, $C2, $CD, $38, $30
 
-; IOINIT: CIAs, SID volume, the processor port, and CIA 1 timer A as the 60 Hz system
-; interrupt (PAL: 985,248 Hz / $4025 = 60.0 Hz).
+; ------------------------------------------------------------------------------------------
+        .segment "KIOINIT"
+; IOINIT ($FDA3, also through $FF84): CIAs, SID volume, the processor port, and CIA 1 timer A
+; as the 60 Hz system interrupt (PAL: 985,248 Hz / $4025 = 60.0 Hz). Control registers as a
+; C64 leaves them: both TOD clocks set to count 60 Hz (CRA bit 7 clear; programs that want
+; the 50 Hz mains of a PAL machine set it themselves), timer B of CIA 1 and both timers of
+; CIA 2 stopped in one-shot mode.
 ioinit_impl:
         lda #$7F
         sta $DC0D               ; no CIA interrupts yet
         sta $DD0D
         sta $DC00               ; keyboard column 7 selected (the STOP key)
-        lda #$00
-        sta $DC0E               ; timers stopped
+        lda #$08
+        sta $DC0E               ; timers stopped, one-shot
         sta $DD0E
         sta $DC0F
         sta $DD0F
+        lda #$00
         sta $DC03               ; port B: keyboard rows in
         sta $DD03
         sta $D418               ; SID silent
@@ -72,10 +78,8 @@ ioinit_impl:
         sta $DC0D               ; timer A interrupts
         lda $DC0D
         lda $DD0D
-        lda #$80
-        sta $DD0E               ; time-of-day clocks count 50 Hz mains
-        lda #$91
-        sta $DC0E               ; timer A: load, start, continuous
+        lda #$11
+        sta $DC0E               ; timer A: load, start, continuous; TOD at 60 Hz
         rts
 
 ; ------------------------------------------------------------------------------------------
@@ -93,7 +97,13 @@ nmi_default:                            ; $FE47
         pha
         jmp nmi_body
 
-        .segment "KNMIOFF"
+        .segment "KNMIEND"
+nmi_end:                                ; $FEBC: pull Y, X and A, return from the interrupt
+        pla
+        tay
+        pla
+        tax
+        pla
 nmi_off:                                ; $FEC1: POKE 792,193 sends NMIs here, ignoring RESTORE
         rti
 
@@ -170,12 +180,16 @@ ramtas_impl:
         sta HIBASE
         rts
 
-; RESTOR: the default I/O vectors into $0314-$0333.
+; ------------------------------------------------------------------------------------------
+        .segment "KRESTOR"
+; RESTOR ($FD15, also through $FF8A): the default I/O vectors into $0314-$0333.
 restor_impl:
         ldx #<default_vectors
         ldy #>default_vectors
         clc
-; VECTOR: carry set copies $0314-$0333 to (X/Y); carry clear copies (X/Y) into them.
+; VECTOR ($FD1A, also through $FF8D): carry set copies $0314-$0333 to (X/Y); carry clear
+; copies (X/Y) into them. (The copy out is a STA ($C3),Y at $FD27, where bank-switching
+; tests expect that instruction.)
 vector_impl:
         stx MEMUSS
         sty MEMUSS+1
@@ -183,16 +197,17 @@ vector_impl:
         sei
         ldy #$1F
 @l:     lda CINV,y
-        bcs @out
-        lda (MEMUSS),y
+        bcc @in
+        sta (MEMUSS),y
+        bcs @next
+@in:    lda (MEMUSS),y
         sta CINV,y
-        bcc @next
-@out:   sta (MEMUSS),y
 @next:  dey
         bpl @l
         plp
         rts
 
+        .segment "KERNAL"
 default_vectors:
         .word IRQ_ENTRY         ; $0314 IRQ
         .word WARM_ENTRY        ; $0316 BRK
@@ -211,6 +226,10 @@ default_vectors:
         .word load_impl         ; $0330 LOAD
         .word save_impl         ; $0332 SAVE
 
+        .segment "KCINT1"
+cint1:  jmp cint_impl           ; $E518: screen and keyboard set-up (CINT without the timer)
+
+        .segment "KERNAL"
 ; CINT: VIC defaults (text mode, screen $0400, light blue border, blue background),
 ; editor defaults and a clear screen.
 cint_impl:
