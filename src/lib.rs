@@ -13,6 +13,7 @@ pub mod memory;
 pub mod profile;
 pub mod roms;
 pub mod sid;
+pub mod testbench;
 pub mod vic;
 
 pub use c64::C64;

@@ -69,6 +69,30 @@ enum Cmd {
     BenchTurns(profile_cli::BenchTurnsArgs),
     /// Run BASIC benchmarks and compare their printed cycle counts with genuine figures.
     BenchBasic(profile_cli::BenchBasicArgs),
+    /// Run the VICE test bench's exit-code programs and count the passes per folder.
+    Testbench(TestbenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct TestbenchArgs {
+    /// The test bench folder (holding tests.tsv).
+    #[arg(default_value = breadbin::testbench::DEFAULT_DIR)]
+    dir: PathBuf,
+    /// Run only programs whose path starts with PREFIX (repeatable), e.g. `CIA/` or `CPU/sha`.
+    #[arg(long, value_name = "PREFIX")]
+    only: Vec<String>,
+    /// Use genuine ROM images from this folder instead of the open ROMs.
+    #[arg(long, value_name = "DIR")]
+    roms: Option<PathBuf>,
+    /// Also write the results in the test bench's own result-file format.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Write the programs that passed, one per line: the ratchet file's format.
+    #[arg(long, value_name = "FILE")]
+    write_passing: Option<PathBuf>,
+    /// Runs at a time (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -197,6 +221,7 @@ fn main() -> ExitCode {
         Some(Cmd::Profile(args)) => profile_cli::profile(&args),
         Some(Cmd::BenchTurns(args)) => profile_cli::bench_turns(&args),
         Some(Cmd::BenchBasic(args)) => profile_cli::bench_basic(&args),
+        Some(Cmd::Testbench(args)) => testbench(&args),
     };
     match result {
         Ok(code) => code,
@@ -267,6 +292,76 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         eprintln!("breadbin: {m}");
     }
     Ok(ExitCode::from(outcome.exit_code() as u8))
+}
+
+fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
+    use breadbin::testbench as tb;
+    use std::io::IsTerminal;
+    for p in a.results.iter().chain(&a.write_passing) {
+        check_output_path(p)?;
+    }
+    let entries = tb::read_list(&a.dir).map_err(|e| e.to_string())?;
+    let entries = tb::select(entries, &a.only).map_err(|e| e.to_string())?;
+    let roms = breadbin::Roms::load(a.roms.as_deref()).map_err(|e| e.to_string())?;
+    let threads = a.jobs.map(|j| j as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let tty = std::io::stderr().is_terminal();
+    let progress = move |done: usize, total: usize, passed: usize| {
+        if tty {
+            eprint!("\rtestbench: {done}/{total} run, {passed} passed ");
+            if done == total {
+                eprintln!();
+            }
+        } else if done.is_multiple_of(50) || done == total {
+            eprintln!("testbench: {done}/{total} run, {passed} passed");
+        }
+    };
+    let t0 = std::time::Instant::now();
+    let results = tb::run(&a.dir, &entries, roms, threads, &progress).map_err(|e| e.to_string())?;
+    let elapsed = t0.elapsed();
+    // Other emulators' figures are per folder of the whole bench: shown for whole runs only.
+    let published = a
+        .only
+        .is_empty()
+        .then(|| tb::read_published(&a.dir))
+        .flatten();
+    print!("{}", tb::report(&results, published.as_ref()));
+    eprintln!(
+        "testbench: {} programs in {:.1} s on {threads} threads",
+        results.len(),
+        elapsed.as_secs_f64()
+    );
+    if let Some(p) = &a.results {
+        std::fs::write(p, tb::results_file(&results, elapsed))
+            .map_err(|e| format!("{}: cannot write: {e}", p.display()))?;
+    }
+    if let Some(p) = &a.write_passing {
+        std::fs::write(p, tb::passing_file(&results))
+            .map_err(|e| format!("{}: cannot write: {e}", p.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Refuse an output path before any work when its folder does not exist or it names a folder.
+fn check_output_path(p: &std::path::Path) -> Result<(), String> {
+    if p.is_dir() {
+        return Err(format!("{}: is a folder, not a file", p.display()));
+    }
+    let parent = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(format!(
+            "{}: folder {} does not exist",
+            p.display(),
+            parent.display()
+        ));
+    }
+    Ok(())
 }
 
 fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {

@@ -264,3 +264,69 @@ fn profile_and_bench_turns_report_and_reject_bad_scripts() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("part10c.bas"));
 }
+
+#[test]
+fn testbench_runs_a_bench_folder_and_rejects_bad_input() {
+    let dir = tmp("bench");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("A")).unwrap();
+    let prg = |name: &str, text: &str| {
+        let t = breadbin::basic::tokenize(text, name).unwrap();
+        std::fs::write(dir.join("A").join(name), t.prg).unwrap();
+    };
+    prg("pass.prg", "10 POKE 55295,0"); // $D7FF
+    prg("fail.prg", "10 POKE 55295,255");
+    prg("hang.prg", "10 GOTO 10");
+    std::fs::write(
+        dir.join("tests.tsv"),
+        "program\tcycles\texpect\nA/pass.prg\t5000000\tpass\nA/fail.prg\t5000000\tpass\n\
+         A/hang.prg\t5000000\ttimeout\n",
+    )
+    .unwrap();
+    let results = tmp("bench-results.txt");
+    let passing = tmp("bench-passing.txt");
+    let o = breadbin(&[
+        "testbench",
+        dir.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        "--write-passing",
+        passing.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("A                          2/3"), "{out}");
+    assert!(out.contains("A/fail.prg  wrote $FF"), "{out}");
+    let r = std::fs::read_to_string(&results).unwrap();
+    assert!(
+        r.contains("../A/,pass.prg,ok,exitcode,,,,-1,-1,-1\n"),
+        "{r}"
+    );
+    assert!(r.contains("../A/,fail.prg,error,exitcode"), "{r}");
+    assert!(r.contains("../A/,hang.prg,timeout,exitcode"), "{r}");
+    let p = std::fs::read_to_string(&passing).unwrap();
+    assert!(
+        p.contains("A/pass.prg\nA/hang.prg\n") && !p.contains("A/fail.prg"),
+        "{p}"
+    );
+
+    // Bad input: each a line naming the file, nothing written.
+    let o = breadbin(&["testbench", dir.to_str().unwrap(), "--only", "B/"]);
+    one_line_error(&o, 1, "--only B/");
+    std::fs::write(dir.join("tests.tsv"), "A/pass.prg\t5000000\n").unwrap();
+    let o = breadbin(&["testbench", dir.to_str().unwrap()]);
+    one_line_error(&o, 1, "tests.tsv:1: expected 3 tab-separated columns");
+    std::fs::write(dir.join("tests.tsv"), "A/gone.prg\t5000000\tpass\n").unwrap();
+    let o = breadbin(&["testbench", dir.to_str().unwrap()]);
+    one_line_error(&o, 1, "gone.prg");
+    std::fs::remove_file(dir.join("tests.tsv")).unwrap();
+    let o = breadbin(&["testbench", dir.to_str().unwrap()]);
+    one_line_error(&o, 1, "tests.tsv: cannot read");
+    let o = breadbin(&[
+        "testbench",
+        dir.to_str().unwrap(),
+        "--results",
+        "/nonexistent/r.txt",
+    ]);
+    one_line_error(&o, 1, "/nonexistent/r.txt");
+}
