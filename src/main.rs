@@ -41,6 +41,16 @@ struct WindowArgs {
     /// Do not open a sound device.
     #[arg(long)]
     no_sound: bool,
+    /// How the picture is drawn: auto (the GPU, or software without a graphics adapter),
+    /// gpu, or software.
+    #[cfg(feature = "frontend")]
+    #[arg(long, value_name = "MODE", default_value = "auto")]
+    renderer: breadbin::frontend::present::Renderer,
+    /// Repeatable starts: the autostart types RUN at the moment this seed gives (the jiffy
+    /// clock TI and the frames waited), the same at every launch and hard reset. Without it
+    /// each start differs, as when a person types RUN, so the dungeon is a fresh one.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
     /// Close the window after this many frames were shown (for scripts).
     #[arg(long, value_name = "N", hide = true)]
     quit_after_frames: Option<u64>,
@@ -430,6 +440,8 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         numpad_joystick: w.numpad_joystick,
         audio: !w.no_sound,
         quit_after_frames: w.quit_after_frames,
+        renderer: w.renderer,
+        seed: w.seed,
     };
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)

@@ -271,3 +271,42 @@ fn roms_from_a_folder_are_used() {
         "the folder's KERNAL is in the machine"
     );
 }
+
+/// The dungeon's screen once its map is drawn, in the window's machine with `seed`.
+fn dungeon_after_start(seed: Option<u64>) -> (Vec<u8>, breadbin::frontend::machine::StartMoment) {
+    let mut m = breadbin::frontend::machine(&Options {
+        seed,
+        ..Default::default()
+    })
+    .unwrap();
+    let moment = m.start_moment();
+    for _ in 0..900 {
+        m.run_frame();
+    }
+    assert_eq!(m.start, Start::Started);
+    (m.c64.screen_codes().to_vec(), moment)
+}
+
+#[test]
+fn every_start_of_the_window_gives_a_fresh_dungeon_unless_seeded() {
+    let (a, ma) = dungeon_after_start(None);
+    let (b, mb) = dungeon_after_start(None);
+    assert_ne!(ma, mb, "two launches type RUN at different moments");
+    assert_ne!(a, b, "and so draw different dungeons");
+    let (c, mc) = dungeon_after_start(Some(7));
+    let (d, md) = dungeon_after_start(Some(7));
+    assert_eq!(mc, md);
+    assert_eq!(c, d, "--seed repeats the dungeon");
+    assert!(mc.frames < 50 && mc.jiffies.unwrap() < 5_184_000);
+    // A hard reset draws a new moment, or the seed's again.
+    let mut m = Machine::new(Roms::open(), None, false, false);
+    use breadbin::frontend::machine::StartVariation;
+    m.set_start_variation(StartVariation::Seed(7));
+    assert_eq!(m.start_moment(), mc);
+    m.hard_reset();
+    assert_eq!(m.start_moment(), mc);
+    m.set_start_variation(StartVariation::Random);
+    let r1 = m.start_moment();
+    m.hard_reset();
+    assert_ne!(m.start_moment(), r1);
+}

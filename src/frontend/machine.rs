@@ -41,6 +41,66 @@ impl Program {
     }
 }
 
+/// When a player would type `RUN`: how many frames after the prompt appears, and what the
+/// jiffy clock (TI) reads then. A real player types it at a different moment every time,
+/// and programs seed their random numbers from the clock (`RND(-TI)`), so the window varies
+/// the moment; headless runs and `--seed` keep it fixed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StartMoment {
+    /// Frames to wait at the prompt before `RUN` (under one second).
+    pub frames: u64,
+    /// The jiffy clock when `RUN` is typed (60ths of a second, below 24 hours); `None`
+    /// leaves the clock as it runs.
+    pub jiffies: Option<u32>,
+}
+
+/// Jiffies in 24 hours: the KERNAL's clock wraps there.
+const JIFFIES_PER_DAY: u64 = 5_184_000;
+
+impl StartMoment {
+    /// A moment that depends only on `seed` (SplitMix64 of it).
+    pub fn from_seed(seed: u64) -> StartMoment {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        StartMoment {
+            frames: z % 50,
+            jiffies: Some(((z >> 8) % JIFFIES_PER_DAY) as u32),
+        }
+    }
+
+    /// A different moment each call (from the process's random hash keys and the time).
+    pub fn random() -> StartMoment {
+        use std::hash::BuildHasher;
+        let seed =
+            std::collections::hash_map::RandomState::new().hash_one(std::time::SystemTime::now());
+        StartMoment::from_seed(seed)
+    }
+}
+
+/// How the window chooses the [`StartMoment`] at each power-on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StartVariation {
+    /// Type `RUN` at once, clock untouched (headless behaviour, tests).
+    #[default]
+    Fixed,
+    /// The same moment from this seed at every power-on.
+    Seed(u64),
+    /// A new random moment at every power-on.
+    Random,
+}
+
+impl StartVariation {
+    fn moment(self) -> StartMoment {
+        match self {
+            StartVariation::Fixed => StartMoment::default(),
+            StartVariation::Seed(s) => StartMoment::from_seed(s),
+            StartVariation::Random => StartMoment::random(),
+        }
+    }
+}
+
 /// Where the autostart stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Start {
@@ -66,6 +126,11 @@ pub struct Machine {
     pub gamepad_bits: u8,
     /// Joysticks drive port 1 instead of port 2.
     pub port1: bool,
+    /// How the moment of `RUN` is chosen at each power-on.
+    variation: StartVariation,
+    /// This power-on's moment, and the frame at which BASIC's prompt was first seen.
+    moment: StartMoment,
+    ready_frame: Option<u64>,
 }
 
 impl Machine {
@@ -85,7 +150,22 @@ impl Machine {
             next_key: 0,
             gamepad_bits: 0,
             port1,
+            variation: StartVariation::Fixed,
+            moment: StartMoment::default(),
+            ready_frame: None,
         }
+    }
+
+    /// Choose the moment of `RUN` this way from now on (this power-on included, if the
+    /// program has not started yet).
+    pub fn set_start_variation(&mut self, v: StartVariation) {
+        self.variation = v;
+        self.moment = v.moment();
+    }
+
+    /// This power-on's moment of `RUN`.
+    pub fn start_moment(&self) -> StartMoment {
+        self.moment
     }
 
     /// Power off and on (same ROMs); the session's program is started again.
@@ -93,6 +173,8 @@ impl Machine {
         self.c64 = C64::new(self.roms.clone());
         self.keys.clear(&mut self.c64.sys.keyboard);
         self.next_key = 0;
+        self.moment = self.variation.moment();
+        self.ready_frame = None;
         self.start = if self.program.is_some() {
             Start::Waiting
         } else {
@@ -137,17 +219,31 @@ impl Machine {
                 self.apply_joystick();
             }
             self.c64.tick();
-            if self.start == Start::Waiting
-                && self.c64.cpu.at_instruction_boundary()
-                && headless::basic_ready(&self.c64)
-            {
-                self.autostart();
+            if self.start == Start::Waiting && self.c64.cpu.at_instruction_boundary() {
+                // BASIC passes its main loop's start once, then waits for keys in the
+                // KERNAL: the prompt is seen there, and RUN typed `moment.frames` later.
+                let now = self.c64.sys.vic.frames();
+                if self.ready_frame.is_none() && headless::basic_ready(&self.c64) {
+                    self.ready_frame = Some(now);
+                }
+                if self
+                    .ready_frame
+                    .is_some_and(|f| now - f >= self.moment.frames && self.c64.ram()[0xC6] == 0)
+                {
+                    self.autostart();
+                }
             }
         }
     }
 
     fn autostart(&mut self) {
         if let Some(p) = &self.program {
+            if let Some(j) = self.moment.jiffies {
+                // The jiffy clock TI at $A0-$A2, most significant byte first.
+                for (i, b) in j.to_be_bytes()[1..].iter().enumerate() {
+                    self.c64.poke_ram(0xA0 + i as u16, *b);
+                }
+            }
             headless::inject(&mut self.c64, &p.prg);
             headless::put_in_keyboard_buffer(&mut self.c64, b"RUN\r");
         }

@@ -14,6 +14,7 @@ pub mod controls;
 pub mod gamepad;
 pub mod keys;
 pub mod machine;
+pub mod present;
 pub mod window;
 
 use crate::Roms;
@@ -40,6 +41,11 @@ pub struct Options {
     pub audio: bool,
     /// Close the window after this many frames were shown (scripts and tests).
     pub quit_after_frames: Option<u64>,
+    /// How the picture is drawn: the GPU, software, or the GPU falling back to software.
+    pub renderer: present::Renderer,
+    /// The moment of the autostart's `RUN` (and so a game's clock-seeded random numbers):
+    /// from this seed at every power-on, or random when `None`.
+    pub seed: Option<u64>,
 }
 
 impl Default for Options {
@@ -53,6 +59,8 @@ impl Default for Options {
             numpad_joystick: false,
             audio: true,
             quit_after_frames: None,
+            renderer: present::Renderer::Auto,
+            seed: None,
         }
     }
 }
@@ -80,7 +88,7 @@ pub enum FrontendError {
     NoDisplay(String),
     #[error("window: {0}")]
     Window(String),
-    #[error("cannot draw in the window (no usable graphics adapter?): {0}")]
+    #[error("{0}")]
     Graphics(String),
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
@@ -147,12 +155,12 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
             None => None,
         },
     };
-    Ok(Machine::new(
-        roms,
-        program,
-        opts.numpad_joystick,
-        opts.port1,
-    ))
+    let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
+    m.set_start_variation(match opts.seed {
+        Some(s) => machine::StartVariation::Seed(s),
+        None => machine::StartVariation::Random,
+    });
+    Ok(m)
 }
 
 /// Open the window and play until it is closed.

@@ -12,10 +12,10 @@ use super::controls::{self, Hotkey};
 use super::gamepad::Gamepads;
 use super::keys::HostKey;
 use super::machine::{Machine, Start};
+use super::present::Presenter;
 use super::{FrontendError, Options, Summary};
 use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
-use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
-use pixels::{Pixels, SurfaceTexture};
+use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ struct App {
     machine: Machine,
     opts: Options,
     window: Option<Arc<Window>>,
-    pixels: Option<Pixels<'static>>,
+    screen: Option<Presenter>,
     audio: Option<Audio>,
     pads: Gamepads,
     modifiers: ModifiersState,
@@ -128,7 +128,7 @@ pub fn run(
         machine,
         opts,
         window: None,
-        pixels: None,
+        screen: None,
         audio,
         pads,
         modifiers: ModifiersState::empty(),
@@ -241,14 +241,14 @@ impl App {
             el.create_window(attrs)
                 .map_err(|e| FrontendError::Window(super::os_reason(&e.to_string())))?,
         );
-        let inner = window.inner_size();
-        let surface =
-            SurfaceTexture::new(inner.width.max(1), inner.height.max(1), Arc::clone(&window));
-        let pixels = Pixels::new(FRAME_WIDTH as u32, FRAME_HEIGHT as u32, surface)
-            .map_err(|e| FrontendError::Graphics(e.to_string()))?;
+        let (screen, note) =
+            Presenter::new(&window, self.opts.renderer).map_err(FrontendError::Graphics)?;
         self.window = Some(window);
-        self.pixels = Some(pixels);
+        self.screen = Some(screen);
         self.title.clear();
+        if let Some(n) = note {
+            self.say(n);
+        }
         self.update_title();
         Ok(())
     }
@@ -305,16 +305,14 @@ impl App {
     }
 
     fn redraw(&mut self, el: &ActiveEventLoop) {
-        let Some(pixels) = self.pixels.as_mut() else {
+        let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        let frame = self.machine.c64.sys.vic.frame();
-        for (px, &c) in pixels.frame_mut().chunks_exact_mut(4).zip(frame) {
-            let rgb = PALETTE[(c & 0x0F) as usize];
-            px.copy_from_slice(&[rgb[0], rgb[1], rgb[2], 0xFF]);
-        }
-        if let Err(e) = pixels.render() {
-            self.fail(el, FrontendError::Graphics(e.to_string()));
+        if let Err(e) = screen.draw(self.machine.c64.sys.vic.frame()) {
+            self.fail(
+                el,
+                FrontendError::Graphics(format!("cannot draw in the window: {e}")),
+            );
             return;
         }
         self.summary.frames_presented += 1;
@@ -417,10 +415,13 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => el.exit(),
             WindowEvent::Resized(size) => {
-                if let Some(p) = self.pixels.as_mut()
-                    && let Err(e) = p.resize_surface(size.width.max(1), size.height.max(1))
+                if let Some(p) = self.screen.as_mut()
+                    && let Err(e) = p.resize(size.width, size.height)
                 {
-                    self.fail(el, FrontendError::Graphics(e.to_string()));
+                    self.fail(
+                        el,
+                        FrontendError::Graphics(format!("cannot draw in the window: {e}")),
+                    );
                     return;
                 }
                 if let Some(w) = &self.window {
