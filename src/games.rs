@@ -29,3 +29,18 @@ pub fn dungeon_part(name: &str) -> Option<(&'static str, &'static str)> {
         .copied()
         .find(|(f, _)| f.trim_start_matches("part").trim_end_matches(".bas") == n)
 }
+
+/// The classic BASIC benchmarks built into the binary (`benches/basic/`): name and source.
+pub const BASIC_BENCHMARKS: [(&str, &str); 8] = [
+    ("bm1", include_str!("../benches/basic/bm1.bas")),
+    ("bm2", include_str!("../benches/basic/bm2.bas")),
+    ("bm3", include_str!("../benches/basic/bm3.bas")),
+    ("bm4", include_str!("../benches/basic/bm4.bas")),
+    ("bm5", include_str!("../benches/basic/bm5.bas")),
+    ("bm6", include_str!("../benches/basic/bm6.bas")),
+    ("bm7", include_str!("../benches/basic/bm7.bas")),
+    ("bm8", include_str!("../benches/basic/bm8.bas")),
+];
+
+/// Genuine BASIC V2's cycle counts for [`BASIC_BENCHMARKS`] (`NAME<TAB>cycles`, a header).
+pub const BASIC_BENCHMARK_CYCLES: &str = include_str!("../benches/basic/cycles.tsv");

@@ -11,10 +11,10 @@
 use crate::basic;
 use crate::c64::{C64, CYCLES_PER_FRAME, PAL_CLOCK_HZ};
 use crate::keyboard::{self, Key};
+use crate::output::PendingFile;
 use crate::roms::Roms;
 use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Errors of a headless run: each names the file or argument at fault.
@@ -24,20 +24,41 @@ pub enum RunError {
     Program { path: PathBuf, message: String },
     #[error("{0}")]
     Basic(#[from] basic::BasicError),
-    #[error("{path}: cannot write: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error("{0}")]
+    Output(#[from] crate::output::OutputError),
     #[error("{path}: cannot read: {source}")]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("--type: {0}")]
+    /// Text for `--type` that cannot be typed; the message names `--type` and the position.
+    #[error("{0}")]
     Type(String),
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
+}
+
+/// What a program file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgramKind {
+    /// A PRG: two bytes of load address, then the bytes to load.
+    Prg,
+    /// BASIC text in breadbin's format, tokenized before it is loaded.
+    Bas,
+}
+
+impl ProgramKind {
+    /// The kind a file name's extension (`.prg`, `.bas`, any case) says, if any.
+    pub fn of_path(path: &Path) -> Option<ProgramKind> {
+        let ext = path.extension()?.to_str()?;
+        if ext.eq_ignore_ascii_case("prg") {
+            Some(ProgramKind::Prg)
+        } else if ext.eq_ignore_ascii_case("bas") {
+            Some(ProgramKind::Bas)
+        } else {
+            None
+        }
+    }
 }
 
 /// A PRG's load address and bytes.
@@ -54,13 +75,20 @@ impl Prg {
             return Err(RunError::Program {
                 path: path.to_path_buf(),
                 message: format!(
-                    "too short for a PRG ({} bytes; a load address needs 2)",
-                    bytes.len()
+                    "too short for a PRG ({} byte{}; a load address needs 2)",
+                    bytes.len(),
+                    if bytes.len() == 1 { "" } else { "s" }
                 ),
             });
         }
         let load = u16::from_le_bytes([bytes[0], bytes[1]]);
         let data = bytes[2..].to_vec();
+        if data.is_empty() {
+            return Err(RunError::Program {
+                path: path.to_path_buf(),
+                message: format!("a load address (${load:04X}) and nothing to load"),
+            });
+        }
         let end = load as usize + data.len();
         if end > 0x10000 {
             return Err(RunError::Program {
@@ -75,25 +103,47 @@ impl Prg {
         Ok(Prg { load, data })
     }
 
-    /// Load a `.prg`, or tokenize a `.bas` (anything whose name ends in `.bas`).
+    /// Load a `.prg`, or tokenize a `.bas`, as the file name's extension says.
     pub fn from_file(path: &Path) -> Result<Prg, RunError> {
+        Prg::from_file_as(path, None)
+    }
+
+    /// Load a program file: as `kind` says, or (`None`) as its extension says; a file that
+    /// is neither `.prg` nor `.bas` needs `kind`.
+    pub fn from_file_as(path: &Path, kind: Option<ProgramKind>) -> Result<Prg, RunError> {
+        let kind = match kind.or_else(|| ProgramKind::of_path(path)) {
+            Some(k) => k,
+            None => {
+                return Err(RunError::Program {
+                    path: path.to_path_buf(),
+                    message: "not a program file: breadbin runs .prg and .bas files \
+                              (--prg or --bas says what another file is)"
+                        .into(),
+                });
+            }
+        };
         let bytes = std::fs::read(path).map_err(|source| RunError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        let is_bas = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("bas"));
-        if is_bas {
-            let text = String::from_utf8(bytes).map_err(|e| RunError::Program {
-                path: path.to_path_buf(),
-                message: format!("not UTF-8 text at byte {}", e.utf8_error().valid_up_to()),
-            })?;
-            let t = basic::tokenize(&text, &path.display().to_string())?;
-            return Prg::parse(&t.prg, path);
+        match kind {
+            ProgramKind::Prg => Prg::parse(&bytes, path),
+            ProgramKind::Bas => {
+                let text = String::from_utf8(bytes).map_err(|e| RunError::Program {
+                    path: path.to_path_buf(),
+                    message: format!("not UTF-8 text at byte {}", e.utf8_error().valid_up_to()),
+                })?;
+                let t = basic::tokenize(&text, &path.display().to_string())?;
+                // Load address, then only the end marker: no lines at all.
+                if t.prg.len() <= 4 {
+                    return Err(RunError::Program {
+                        path: path.to_path_buf(),
+                        message: "holds no BASIC lines".into(),
+                    });
+                }
+                Prg::parse(&t.prg, path)
+            }
         }
-        Prg::parse(&bytes, path)
     }
 
     pub fn end(&self) -> u16 {
@@ -124,7 +174,7 @@ impl KeyFeeder {
         for code in petscii {
             let Some((key, modifier)) = keyboard::keys_for_petscii(code) else {
                 return Err(RunError::Type(format!(
-                    "PETSCII ${code:02X} ({}) has no key on the C64 keyboard",
+                    "--type: PETSCII ${code:02X} ({}) has no key on the C64 keyboard",
                     basic::control_name(code)
                 )));
             };
@@ -258,9 +308,17 @@ pub fn frame_png(frame: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The 40x25 text screen, one line per row (see [`basic::screen_to_text`]).
+/// The 40x25 text screen, one line per row, in the reference layout (see
+/// [`basic::screen_to_text`]).
 pub fn screen_text(c64: &C64) -> String {
     basic::screen_to_text(&c64.screen_codes())
+}
+
+/// The 40x25 text screen in `style`, in the character set the VIC shows (upper case and
+/// graphics, or lower and upper case: character base $x800 of the ROM's two sets).
+pub fn screen_text_in(c64: &C64, style: basic::TextStyle) -> String {
+    let base = (u16::from(c64.sys.vic.peek(0x18)) & 0x0E) << 10;
+    basic::screen_to_string(&c64.screen_codes(), style, base & 0x0800 != 0)
 }
 
 /// One trace line for the instruction about to execute (format in README: cycle, PC,
@@ -305,6 +363,8 @@ pub struct RunOptions {
     /// event is awaited, [`DEFAULT_AWAIT_SECONDS`].
     pub limit_cycles: Option<u64>,
     pub autostart: Option<PathBuf>,
+    /// What the autostart file is, when its extension does not say.
+    pub autostart_kind: Option<ProgramKind>,
     pub type_text: Option<String>,
     pub pokes: Vec<(u16, u8)>,
     pub until_ready: bool,
@@ -360,25 +420,25 @@ impl Outcome {
 pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     let roms = Roms::load(opts.roms.as_deref())?;
     let prg = match &opts.autostart {
-        Some(p) => Some(Prg::from_file(p)?),
+        Some(p) => Some(Prg::from_file_as(p, opts.autostart_kind)?),
         None => None,
     };
     let mut feeder = KeyFeeder::default();
     if let Some(t) = &opts.type_text {
         feeder.push_text(t)?;
     }
-    let mut trace = match &opts.trace {
-        Some(p) => Some((
-            std::io::BufWriter::new(std::fs::File::create(p).map_err(|source| {
-                RunError::Write {
-                    path: p.clone(),
-                    source,
-                }
-            })?),
-            p.clone(),
-        )),
-        None => None,
-    };
+    // Every output is opened before the run, and appears only if the run succeeds.
+    let mut trace = opts.trace.as_deref().map(PendingFile::create).transpose()?;
+    let mut shot = opts
+        .screenshot
+        .as_deref()
+        .map(PendingFile::create)
+        .transpose()?;
+    let mut dumps = opts
+        .dumps
+        .iter()
+        .map(|(a, b, p)| Ok((*a, *b, PendingFile::create(p)?)))
+        .collect::<Result<Vec<_>, RunError>>()?;
     let awaiting = opts.until_ready || opts.exit_on_d7ff;
     let limit = opts.limit_cycles.unwrap_or(
         PAL_CLOCK_HZ
@@ -406,16 +466,12 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
         if c64.cycles() >= next_key && started {
             next_key = feeder.service(&mut c64);
         }
-        if let Some((w, path)) = trace.as_mut()
+        if let Some(w) = trace.as_mut()
             && c64.cpu.at_instruction_boundary()
         {
             line.clear();
             trace_line(&c64, &mut line);
-            w.write_all(line.as_bytes())
-                .map_err(|source| RunError::Write {
-                    path: path.clone(),
-                    source,
-                })?;
+            w.write_all(line.as_bytes())?;
         }
         c64.tick();
         if c64.cpu.is_jammed() {
@@ -456,10 +512,6 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
             }
         }
     }
-    if let Some((mut w, path)) = trace {
-        w.flush()
-            .map_err(|source| RunError::Write { path, source })?;
-    }
     let outcome = outcome.unwrap_or_else(|| {
         if !started {
             Outcome::Timeout {
@@ -477,20 +529,21 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
             Outcome::Limit
         }
     });
-    if let Some(p) = &opts.screenshot {
-        std::fs::write(p, frame_png(c64.sys.vic.frame())).map_err(|source| RunError::Write {
-            path: p.clone(),
-            source,
-        })?;
+    if let Some(f) = shot.as_mut() {
+        f.write_all(&frame_png(c64.sys.vic.frame()))?;
     }
-    for (start, end, path) in &opts.dumps {
+    for (start, end, f) in &mut dumps {
         let bytes: Vec<u8> = (*start as u32..=*end as u32)
             .map(|a| c64.peek(a as u16))
             .collect();
-        std::fs::write(path, bytes).map_err(|source| RunError::Write {
-            path: path.clone(),
-            source,
-        })?;
+        f.write_all(&bytes)?;
+    }
+    for f in trace
+        .into_iter()
+        .chain(shot)
+        .chain(dumps.into_iter().map(|d| d.2))
+    {
+        f.commit()?;
     }
     Ok((outcome, c64))
 }

@@ -10,6 +10,7 @@ pub mod games;
 pub mod headless;
 pub mod keyboard;
 pub mod memory;
+pub mod output;
 pub mod profile;
 pub mod roms;
 pub mod sid;

@@ -23,6 +23,8 @@ struct Cli {
 struct WindowArgs {
     /// A .prg or .bas file to autostart (default: the dungeon game).
     file: Option<PathBuf>,
+    #[command(flatten)]
+    kind: KindArgs,
     /// Start at a plain READY prompt instead of the dungeon.
     #[arg(long)]
     basic: bool,
@@ -109,44 +111,87 @@ struct TestbenchArgs {
 struct RunArgs {
     /// A .prg or .bas file to autostart once BASIC is at its prompt.
     file: Option<PathBuf>,
+    #[command(flatten)]
+    kind: KindArgs,
     /// No window: run, then report.
     #[arg(long)]
     headless: bool,
     #[arg(long, value_name = "DIR")]
     roms: Option<PathBuf>,
     /// Emulated cycles to run (from power-on).
-    #[arg(long, conflicts_with_all = ["frames", "seconds"])]
+    #[arg(long, requires = "headless", conflicts_with_all = ["frames", "seconds"])]
     cycles: Option<u64>,
     /// Emulated PAL frames to run.
-    #[arg(long, conflicts_with = "seconds")]
+    #[arg(long, requires = "headless", conflicts_with = "seconds")]
     frames: Option<u64>,
     /// Emulated seconds to run.
-    #[arg(long)]
+    #[arg(long, requires = "headless", value_parser = parse_seconds)]
     seconds: Option<f64>,
     /// Keys to type through the keyboard matrix ({RETURN}-style names allowed).
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, requires = "headless", value_name = "TEXT")]
     r#type: Option<String>,
     /// Write VALUE to ADDR after boot, before the autostart's RUN (repeatable).
-    #[arg(long, value_name = "ADDR=VALUE", value_parser = parse_poke)]
+    #[arg(long, requires = "headless", value_name = "ADDR=VALUE", value_parser = parse_poke)]
     poke: Vec<(u16, u8)>,
     /// End when the autostarted program has finished and BASIC is back at READY.
-    #[arg(long)]
+    #[arg(long, requires = "headless")]
     until_ready: bool,
     /// End when a value is written to $D7FF and exit with that value.
-    #[arg(long)]
+    #[arg(long, requires = "headless")]
     exit_on_d7ff: bool,
     /// Write the frame at exit as PNG.
-    #[arg(long, value_name = "PNG")]
+    #[arg(long, requires = "headless", value_name = "PNG")]
     screenshot: Option<PathBuf>,
-    /// Print the 40x25 text screen at exit on stdout.
-    #[arg(long)]
+    /// Print the 40x25 text screen at exit on stdout (PETSCII graphics as Unicode
+    /// look-alikes).
+    #[arg(long, requires = "headless")]
     screen_text: bool,
+    /// With --screen-text: plain ASCII (graphics as ?, £ ↑ ← π as \\ ^ _ ~).
+    #[arg(long, requires = "screen_text")]
+    ascii: bool,
     /// Write memory START-END (inclusive, as the CPU sees it) to FILE at exit (repeatable).
-    #[arg(long, value_name = "START-END=FILE", value_parser = parse_dump)]
+    #[arg(long, requires = "headless", value_name = "START-END=FILE", value_parser = parse_dump)]
     dump: Vec<(u16, u16, PathBuf)>,
     /// Write one line per instruction to FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, requires = "headless", value_name = "FILE")]
     trace: Option<PathBuf>,
+}
+
+/// What the program file is, when its name does not end in .prg or .bas.
+#[derive(Args, Debug, Clone, Default)]
+struct KindArgs {
+    /// The file is a PRG (load address, then data), whatever its name.
+    #[arg(long, conflicts_with = "bas")]
+    prg: bool,
+    /// The file is BASIC text, whatever its name.
+    #[arg(long)]
+    bas: bool,
+}
+
+impl KindArgs {
+    fn kind(&self) -> Option<breadbin::headless::ProgramKind> {
+        use breadbin::headless::ProgramKind;
+        match (self.prg, self.bas) {
+            (true, _) => Some(ProgramKind::Prg),
+            (_, true) => Some(ProgramKind::Bas),
+            _ => None,
+        }
+    }
+}
+
+/// Seconds of emulated time: a finite number, zero or more.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !v.is_finite() || v < 0.0 {
+        return Err(format!("'{s}': seconds must be a finite number, 0 or more"));
+    }
+    if v * breadbin::c64::PAL_CLOCK_HZ as f64 > u64::MAX as f64 / 2.0 {
+        return Err(format!("'{s}': too many seconds"));
+    }
+    Ok(v)
 }
 
 #[derive(Args, Debug)]
@@ -249,13 +294,15 @@ fn tokenize(
 ) -> Result<ExitCode, String> {
     let t = breadbin::basic::tokenize_file(input).map_err(|e| e.to_string())?;
     for w in &t.warnings {
-        eprintln!("breadbin: warning: {w}");
+        eprintln!("breadbin: {w}");
     }
-    std::fs::write(output, &t.prg)
-        .map_err(|e| format!("{}: cannot write: {e}", output.display()))?;
-    if let Some(l) = labels {
-        t.labels.write_file(l).map_err(|e| e.to_string())?;
+    // Both files or neither.
+    let map = labels.map(|l| (l, t.labels.to_text()));
+    let mut files: Vec<(&std::path::Path, &[u8])> = vec![(output, &t.prg)];
+    if let Some((l, text)) = &map {
+        files.push((l, text.as_bytes()));
     }
+    breadbin::output::write_all_or_none(&files).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -263,6 +310,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     if !a.headless {
         let w = WindowArgs {
             file: a.file.clone(),
+            kind: a.kind.clone(),
             roms: a.roms.clone(),
             scale: 2,
             ..Default::default()
@@ -273,18 +321,14 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     let limit_cycles = match (a.cycles, a.frames, a.seconds) {
         (Some(c), _, _) => Some(c),
         (_, Some(f), _) => Some(f * breadbin::c64::CYCLES_PER_FRAME),
-        (_, _, Some(s)) => {
-            if !(s.is_finite() && s >= 0.0) {
-                return Err(format!("--seconds {s}: must be a non-negative number"));
-            }
-            Some((s * hz as f64).round() as u64)
-        }
+        (_, _, Some(s)) => Some((s * hz as f64).round() as u64),
         _ => None,
     };
     let opts = RunOptions {
         roms: a.roms,
         limit_cycles,
         autostart: a.file,
+        autostart_kind: a.kind.kind(),
         type_text: a.r#type,
         pokes: a.poke,
         until_ready: a.until_ready,
@@ -296,7 +340,12 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     };
     let (outcome, c64) = headless::run(&opts).map_err(|e| e.to_string())?;
     if opts.screen_text {
-        print!("{}", headless::screen_text(&c64));
+        let style = if a.ascii {
+            breadbin::basic::TextStyle::Ascii
+        } else {
+            breadbin::basic::TextStyle::Unicode
+        };
+        print!("{}", headless::screen_text_in(&c64, style));
     }
     if let Some(m) = outcome.message() {
         eprintln!("breadbin: {m}");
@@ -433,6 +482,7 @@ fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {
 fn window(w: &WindowArgs) -> Result<ExitCode, String> {
     let opts = breadbin::frontend::Options {
         file: w.file.clone(),
+        file_kind: w.kind.kind(),
         basic: w.basic,
         roms: w.roms.clone(),
         scale: w.scale,

@@ -79,6 +79,15 @@ pub enum ProfileError {
     },
     #[error("{program}: CPU jammed at ${pc:04X}")]
     Jam { program: String, pc: u16 },
+    #[error(
+        "{script}: the key script has {inputs} input(s), fewer than the {wanted} turns asked for \
+         (shorten --turns or add inputs)"
+    )]
+    ScriptShort {
+        script: String,
+        inputs: usize,
+        wanted: usize,
+    },
 }
 
 /// One scripted input.
@@ -96,12 +105,17 @@ pub struct KeyScript {
     pub inputs: Vec<Input>,
     /// The input loop label, if the script names one.
     pub input_loop: Option<String>,
+    /// Where the script came from, for messages (empty for a script made in code).
+    pub name: String,
 }
 
 impl KeyScript {
     /// Parse script text (format in the module docs); `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<KeyScript, ProfileError> {
-        let mut script = KeyScript::default();
+        let mut script = KeyScript {
+            name: file.to_string(),
+            ..KeyScript::default()
+        };
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
             let err = |col: usize, message: String| ProfileError::Script {
@@ -306,9 +320,14 @@ fn scan_program(prg: &Prg) -> HashMap<u16, LineInfo> {
     out
 }
 
-/// CURLIN's value in direct mode (high byte $FF).
-fn is_direct(curlin: u16) -> bool {
-    curlin >> 8 == 0xFF
+/// The key under which every CURLIN value that is not a line of the program is counted:
+/// direct mode, the prompt after power-on ($00xx) or after the program ($FFxx while a direct
+/// line runs; the last line's number once BASIC is back at READY on genuine ROMs is a line).
+const DIRECT: u16 = 0xFFFF;
+
+/// Whether a profiler line key is direct mode.
+fn is_direct(line: u16) -> bool {
+    line == DIRECT
 }
 
 /// Per-line and per-region cycle accounts of a run.
@@ -326,6 +345,8 @@ pub struct Profiler {
     calls: Vec<u64>,
     /// Open calls: (caller line, caller region, callee region).
     stack: Vec<(u16, usize, usize)>,
+    /// The CURLIN value last observed, and the line it counts as (a program line or DIRECT).
+    raw: u16,
     cur: u16,
     since: u64,
     total: u64,
@@ -359,10 +380,20 @@ impl Profiler {
             incl: vec![0; n],
             calls: vec![0; n],
             stack: Vec::new(),
-            cur: 0xFF00,
+            raw: DIRECT,
+            cur: DIRECT,
             since: 0,
             total: 0,
             seen: vec![false; n],
+        }
+    }
+
+    /// The line a CURLIN value counts as: itself if the program has that line, else DIRECT.
+    fn key(&self, curlin: u16) -> u16 {
+        if self.lines_info.contains_key(&curlin) {
+            curlin
+        } else {
+            DIRECT
         }
     }
 
@@ -386,21 +417,27 @@ impl Profiler {
     }
 
     /// Whether `line` is in region `r`.
-    pub fn line_in_region(&self, line: u16, r: usize) -> bool {
+    pub fn line_in_region(&self, curlin: u16, r: usize) -> bool {
+        let line = self.key(curlin);
         !is_direct(line) && self.region(line) == r
     }
 
     /// Start profiling at cycle `now` (cycles before are not counted).
     pub fn start(&mut self, curlin: u16, now: u64) {
-        self.cur = curlin;
+        self.raw = curlin;
+        self.cur = self.key(curlin);
         self.since = now;
     }
 
     /// Observe CURLIN at cycle `now`; cheap when it has not changed.
     #[inline]
     pub fn observe(&mut self, curlin: u16, now: u64) {
-        if curlin != self.cur {
-            self.transition(curlin, now);
+        if curlin != self.raw {
+            self.raw = curlin;
+            let line = self.key(curlin);
+            if line != self.cur {
+                self.transition(line, now);
+            }
         }
     }
 
@@ -476,6 +513,7 @@ impl Profiler {
 
     /// Where BASIC is, for messages: `line 120 (label GETKEY)` or `direct mode`.
     pub fn describe(&self, curlin: u16) -> String {
+        let curlin = self.key(curlin);
         if is_direct(curlin) {
             "direct mode (READY.)".to_string()
         } else {
@@ -528,7 +566,7 @@ pub struct RegionStat {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineStat {
-    /// BASIC line number, or $FFxx for direct mode.
+    /// BASIC line number, or $FFFF for direct mode (any CURLIN not a line of the program).
     pub line: u16,
     pub region: String,
     pub cycles: u64,
@@ -550,7 +588,8 @@ pub fn ms(cycles: u64) -> f64 {
 }
 
 impl Report {
-    /// The readable table: regions by inclusive cost, then the `top` most expensive lines.
+    /// The readable table: the `top` regions by inclusive cost, then the `top` most
+    /// expensive lines.
     pub fn table(&self, top: usize) -> String {
         let mut s = String::new();
         let share = |c: u64| {
@@ -567,7 +606,7 @@ impl Report {
             "{:<24} {:>12} {:>10} {:>6} {:>12} {:>10} {:>6} {:>8}",
             "label", "incl cycles", "incl ms", "incl%", "excl cycles", "excl ms", "excl%", "calls"
         );
-        for r in &self.regions {
+        for r in self.regions.iter().take(top) {
             let _ = writeln!(
                 s,
                 "{:<24} {:>12} {:>10.1} {:>6.1} {:>12} {:>10.1} {:>6.1} {:>8}",
@@ -589,7 +628,7 @@ impl Report {
         );
         for l in self.lines.iter().take(top) {
             let line = if is_direct(l.line) {
-                "direct".to_string()
+                "-".to_string()
             } else {
                 l.line.to_string()
             };
@@ -1072,6 +1111,17 @@ pub fn run_script(
         })?;
     let mut d = GameDriver::start(program, settings, &loop_label, measure)?;
     let wanted = turns.unwrap_or(script.inputs.len());
+    if script.inputs.len() < wanted {
+        return Err(ProfileError::ScriptShort {
+            script: if script.name.is_empty() {
+                "the key script".into()
+            } else {
+                script.name.clone()
+            },
+            inputs: script.inputs.len(),
+            wanted,
+        });
+    }
     let ended = |done: usize| ProfileError::Ended {
         program: program.name.clone(),
         turns: done,

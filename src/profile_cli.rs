@@ -274,75 +274,98 @@ fn summary(variants: &[Variant], measure: &str, turns: usize, seeds: usize) -> S
 #[derive(Args, Debug)]
 pub struct BenchBasicArgs {
     /// Folder of NAME.bas benchmarks with a cycles.tsv of genuine figures (NAME<TAB>cycles).
-    #[arg(default_value = "../shared/reference/basic-v2/bench")]
-    pub dir: PathBuf,
+    /// Default: the classic set built in (benches/basic/).
+    pub dir: Option<PathBuf>,
     /// Genuine ROM images instead of the open ROMs.
     #[arg(long, value_name = "DIR")]
     pub roms: Option<PathBuf>,
 }
 
-/// Run every NAME.bas of a benchmark folder to its end and compare the `CYCLES n` it prints
-/// with the genuine figure.
-pub fn bench_basic(a: &BenchBasicArgs) -> Result<ExitCode, String> {
-    let tsv = a.dir.join("cycles.tsv");
-    let table = std::fs::read_to_string(&tsv)
-        .map_err(|e| format!("{}: cannot read: {e}", tsv.display()))?;
-    let mut genuine = std::collections::BTreeMap::new();
+/// `NAME<TAB>cycles` lines after a header; `file` names the table in errors.
+fn parse_cycles(table: &str, file: &str) -> Result<Vec<(String, u64)>, String> {
+    let mut out = Vec::new();
     for (n, line) in table.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
         let mut f = line.split('\t');
         let (Some(name), Some(v)) = (f.next(), f.next()) else {
-            return Err(format!(
-                "{}:{}: expected NAME<TAB>CYCLES",
-                tsv.display(),
-                n + 1
-            ));
+            return Err(format!("{file}:{}: expected NAME<TAB>CYCLES", n + 1));
         };
-        let v: u64 = v.trim().parse().map_err(|_| {
-            format!(
-                "{}:{}: '{}' is not a cycle count",
-                tsv.display(),
-                n + 1,
-                v.trim()
-            )
-        })?;
-        genuine.insert(name.to_string(), v);
+        let v: u64 = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{file}:{}: '{}' is not a cycle count", n + 1, v.trim()))?;
+        out.push((name.to_string(), v));
     }
+    Ok(out)
+}
+
+/// Run every benchmark to its end and compare the `CYCLES n` it prints with the genuine
+/// figure: the built-in classic set, or NAME.bas files of a folder with its cycles.tsv.
+pub fn bench_basic(a: &BenchBasicArgs) -> Result<ExitCode, String> {
+    // (name, where it comes from, its source, the genuine figure)
+    let mut runs: Vec<(String, String, String, u64)> = Vec::new();
+    match &a.dir {
+        None => {
+            let genuine = parse_cycles(
+                breadbin::games::BASIC_BENCHMARK_CYCLES,
+                "benches/basic/cycles.tsv",
+            )?;
+            for (name, want) in genuine {
+                let (_, source) = breadbin::games::BASIC_BENCHMARKS
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .ok_or_else(|| format!("benches/basic: no {name}.bas built in"))?;
+                runs.push((
+                    name.clone(),
+                    format!("{name}.bas"),
+                    source.to_string(),
+                    want,
+                ));
+            }
+        }
+        Some(dir) => {
+            let tsv = dir.join("cycles.tsv");
+            let table = std::fs::read_to_string(&tsv)
+                .map_err(|e| format!("{}: cannot read: {e}", tsv.display()))?;
+            for (name, want) in parse_cycles(&table, &tsv.display().to_string())? {
+                let path = dir.join(format!("{name}.bas"));
+                let source = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+                runs.push((name, path.display().to_string(), source, want));
+            }
+        }
+    }
+    let settings = RunSettings {
+        roms: a.roms.clone(),
+        ..Default::default()
+    };
     println!(
         "{:<12} {:>12} {:>12} {:>7}",
         "program", "cycles", "genuine", "ratio"
     );
     let mut log_sum = 0.0;
-    let mut count = 0;
-    for (name, want) in &genuine {
-        let path = a.dir.join(format!("{name}.bas"));
-        let opts = breadbin::headless::RunOptions {
-            roms: a.roms.clone(),
-            autostart: Some(path.clone()),
-            until_ready: true,
-            ..Default::default()
-        };
-        let (outcome, c64) = breadbin::headless::run(&opts).map_err(|e| e.to_string())?;
-        if let Some(m) = outcome.message() {
-            return Err(format!("{}: {m}", path.display()));
-        }
-        let screen = breadbin::headless::screen_text(&c64);
+    for (name, origin, source, want) in &runs {
+        let program = Program::from_source(source, origin).map_err(|e| e.to_string())?;
+        let session = profile::run_to_end(&program, &settings).map_err(|e| e.to_string())?;
+        let screen = breadbin::headless::screen_text(&session.c64);
         let got = screen
             .lines()
             .find_map(|l| l.split_once("CYCLES").map(|(_, n)| n.trim().to_string()))
             .and_then(|n| n.split_whitespace().next()?.parse::<u64>().ok())
-            .ok_or_else(|| format!("{}: printed no CYCLES line", path.display()))?;
+            .ok_or_else(|| format!("{origin}: printed no CYCLES line"))?;
         let ratio = got as f64 / *want as f64;
         log_sum += ratio.ln();
-        count += 1;
         println!("{name:<12} {got:>12} {want:>12} {ratio:>7.3}");
     }
-    if count > 0 {
+    if !runs.is_empty() {
         println!(
             "{:<12} {:>12} {:>12} {:>7.3}",
             "geo. mean",
             "",
             "",
-            (log_sum / count as f64).exp()
+            (log_sum / runs.len() as f64).exp()
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -330,3 +330,157 @@ fn testbench_runs_a_bench_folder_and_rejects_bad_input() {
     ]);
     one_line_error(&o, 1, "/nonexistent/r.txt");
 }
+
+#[test]
+fn outputs_are_checked_before_the_run_and_never_left_half_written() {
+    // An unwritable screenshot path fails at once, before a long run, and the trace asked
+    // for beside it is not left behind.
+    let trace = tmp("never.trace");
+    let _ = std::fs::remove_file(&trace);
+    let t0 = std::time::Instant::now();
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--seconds",
+        "600",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--screenshot",
+        "/proc/x.png",
+    ]);
+    one_line_error(&o, 1, "/proc/x.png: cannot write");
+    assert!(t0.elapsed().as_secs() < 10, "refused before the run");
+    assert!(!trace.exists());
+    let left: Vec<_> = std::fs::read_dir(trace.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("never.trace"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // A dump into a folder that does not exist.
+    let o = breadbin(&["run", "--headless", "--dump", "0-1=/nonexistent/d.bin"]);
+    one_line_error(&o, 1, "/nonexistent/d.bin");
+    // tokenize -o OUT --labels BAD writes neither file.
+    let bas = tmp("ok.bas");
+    std::fs::write(&bas, "10 PRINT 1\n").unwrap();
+    let out = tmp("ok-out.prg");
+    let _ = std::fs::remove_file(&out);
+    let o = breadbin(&[
+        "tokenize",
+        bas.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--labels",
+        "/nonexistent/x.map",
+    ]);
+    one_line_error(&o, 1, "/nonexistent/x.map");
+    assert!(!out.exists(), "no PRG without its label map");
+}
+
+#[test]
+fn options_that_would_be_ignored_and_files_that_are_no_programs_are_refused() {
+    for opt in ["--screen-text", "--until-ready", "--exit-on-d7ff"] {
+        let o = breadbin(&["run", opt]);
+        assert_eq!(o.status.code(), Some(2), "{opt}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--headless"), "{}", stderr(&o));
+    }
+    let o = breadbin(&["run", "--trace", "t.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    for bad in ["nan", "inf", "-1", "lots"] {
+        let o = breadbin(&["run", "--headless", &format!("--seconds={bad}")]);
+        assert_eq!(o.status.code(), Some(2), "--seconds {bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--seconds"));
+    }
+    let txt = tmp("prog.txt");
+    std::fs::write(&txt, "10 PRINT \"TXT\"\n").unwrap();
+    let o = breadbin(&["run", "--headless", txt.to_str().unwrap()]);
+    one_line_error(&o, 1, ".prg and .bas");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--bas",
+        "--until-ready",
+        "--screen-text",
+        txt.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("TXT"));
+    let two = tmp("two.prg");
+    std::fs::write(&two, [0x01, 0x08]).unwrap();
+    let o = breadbin(&["run", "--headless", two.to_str().unwrap()]);
+    one_line_error(&o, 1, "nothing to load");
+    let one = tmp("one.prg");
+    std::fs::write(&one, [0x01]).unwrap();
+    let o = breadbin(&["run", "--headless", one.to_str().unwrap()]);
+    one_line_error(&o, 1, "(1 byte;");
+    let empty = tmp("empty.bas");
+    std::fs::write(&empty, "\n\n").unwrap();
+    let o = breadbin(&["run", "--headless", empty.to_str().unwrap()]);
+    one_line_error(&o, 1, "no BASIC lines");
+}
+
+#[test]
+fn messages_say_things_once() {
+    let o = breadbin(&["run", "--headless", "--type", "{WHATEVER}"]);
+    one_line_error(&o, 1, "--type:1:1");
+    assert_eq!(stderr(&o).matches("--type").count(), 1, "{}", stderr(&o));
+    let bas = tmp("warn.bas");
+    std::fs::write(&bas, "10 APPLE=1:APRICOT=2\n").unwrap();
+    let out = tmp("warn.prg");
+    let o = breadbin(&[
+        "tokenize",
+        bas.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let e = stderr(&o);
+    assert_eq!(e.matches("warning").count(), 1, "{e}");
+    let o = breadbin(&["profile", bas.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(out.matches("direct mode").count(), 2, "{out}");
+}
+
+#[test]
+fn bench_turns_says_when_the_key_script_is_too_short() {
+    let keys = tmp("short.keys");
+    std::fs::write(&keys, "loop GETKEY\nD D S\n").unwrap();
+    let o = breadbin(&[
+        "bench-turns",
+        "--keys",
+        keys.to_str().unwrap(),
+        "--turns",
+        "5",
+    ]);
+    one_line_error(
+        &o,
+        1,
+        "short.keys: the key script has 3 input(s), fewer than the 5 turns",
+    );
+}
+
+#[test]
+fn bench_basic_runs_its_own_set_from_a_fresh_checkout() {
+    let o = breadbin(&["bench-basic"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for name in [
+        "bm1",
+        "bm2",
+        "bm3",
+        "bm4",
+        "bm5",
+        "bm6",
+        "bm7",
+        "bm8",
+        "geo. mean",
+    ] {
+        assert!(out.contains(name), "{out}");
+    }
+    // Each benchmark's cycles within 10% of genuine BASIC's, the mean within 5%.
+    for line in out.lines().skip(1) {
+        let ratio: f64 = line.split_whitespace().last().unwrap().parse().unwrap();
+        let limit = if line.starts_with("geo") { 0.05 } else { 0.10 };
+        assert!((ratio - 1.0).abs() <= limit, "{line}");
+    }
+}

@@ -299,8 +299,15 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
     let (seed, mut d) = won.expect("no seed of 1-10 reached the chalice");
     assert_eq!(screen_text(&d, 12, 24, 8), "YOU WIN!", "seed {seed}");
     assert_eq!(d.c64.sys.mem.color[12 * 40 + 24] & 0x0F, 7, "yellow");
-    assert_eq!(screen_text(&d, 16, 22, 18), "PLAY AGAIN, Y OR N");
+    assert_eq!(screen_text(&d, 16, 22, 15), "PLAY AGAIN? Y/N");
     assert!(screen_text(&d, 14, 22, 8).starts_with("GOLD"));
+    // The end panel leaves the map where it was: its bottom wall is still on screen row 22
+    // (a line printed into column 39 would link the row below and push the rows down).
+    assert!(map(&d)[20].iter().all(|&c| c == b'#'), "{:?}", map(&d)[20]);
+    assert!(
+        d.c64.peek(0xD9 + 17) & 0x80 != 0,
+        "row 17 starts a line of its own"
+    );
     // Y starts a fresh dungeon with all state reset.
     let mut again = d.clone();
     let old_map = map(&again);

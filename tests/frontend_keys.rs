@@ -407,8 +407,10 @@ const WORD: [(KeyCode, HostText, bool); 5] = [
     (KeyCode::KeyA, Char("a"), false),
 ];
 
-#[test]
-fn kernal_scan_decodes_host_typing_into_its_keyboard_buffer() {
+/// A machine whose KERNAL IRQ runs while the main program idles in a loop at $C000 with an
+/// empty keyboard buffer: what arrives in the buffer is what the keyboard scan decoded.
+/// `None` (with the reason printed) when the ROMs' IRQ does not run.
+fn parked_machine() -> Option<Machine> {
     let mut m = Machine::new(Roms::open(), None, false, false);
     // Wait for the KERNAL's 60 Hz IRQ: its jiffy clock ($A0-$A2) ticks.
     let mut ticks = 0;
@@ -426,7 +428,7 @@ fn kernal_scan_decodes_host_typing_into_its_keyboard_buffer() {
     }
     if ticks < 20 {
         eprintln!("skipped: the ROMs' IRQ does not run the jiffy clock within 6 s");
-        return;
+        return None;
     }
     // Park the main program in a loop with interrupts on, so that nothing takes keys out of
     // the buffer: what arrives there is exactly what the IRQ's keyboard scan decoded.
@@ -441,6 +443,33 @@ fn kernal_scan_decodes_host_typing_into_its_keyboard_buffer() {
     }
     m.c64.cpu.set_pc(0xC000);
     m.c64.poke_ram(0xC6, 0);
+    Some(m)
+}
+
+#[test]
+fn keys_typed_while_paused_arrive_on_resume() {
+    let Some(mut m) = parked_machine() else {
+        return;
+    };
+    m.set_paused(true);
+    type_keys(&mut m, &WORD);
+    assert!(m.keys.is_idle(), "nothing reaches the C64 while paused");
+    m.set_paused(false);
+    for _ in 0..60 {
+        m.run_frame();
+    }
+    assert_eq!(
+        keyboard_buffer(&m.c64),
+        [0x50, 0x22, 0x3A, 0x40, 0x41],
+        "P \" : @ A"
+    );
+}
+
+#[test]
+fn kernal_scan_decodes_host_typing_into_its_keyboard_buffer() {
+    let Some(mut m) = parked_machine() else {
+        return;
+    };
     type_keys(
         &mut m,
         &[

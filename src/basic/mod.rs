@@ -26,8 +26,8 @@ pub use error::{BasicError, Pos, Warning, WarningKind};
 pub use labels::{Label, LabelMap, LineSource};
 pub use lister::{list, list_file};
 pub use petscii::{
-    char_to_petscii, petscii_to_char, petscii_to_screen, screen_to_char, screen_to_petscii,
-    screen_to_text,
+    TextStyle, UNICODE_GRAPHICS, char_to_petscii, petscii_to_char, petscii_to_screen,
+    screen_to_char, screen_to_char_in, screen_to_petscii, screen_to_string, screen_to_text,
 };
 pub use text::text_to_petscii;
 pub use tokenizer::{LOAD_ADDRESS, Tokenized, tokenize, tokenize_file};

@@ -91,6 +91,133 @@ pub fn screen_to_char(screen: u8) -> char {
     }
 }
 
+/// How [`screen_to_string`] writes characters the C64 has and ASCII has not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextStyle {
+    /// Unicode look-alikes of the PETSCII graphics ([`UNICODE_GRAPHICS`]), `£ ↑ ← π`.
+    Unicode,
+    /// Plain ASCII: `£ ↑ ← π` as `\ ^ _ ~` (as breadbin's BASIC text reads them), every
+    /// graphics character as `?`.
+    Ascii,
+    /// The "screen as text" layout of the reference folder: `£ ↑ ← π` as themselves,
+    /// graphics as `?` (see the module docs).
+    Reference,
+}
+
+/// Unicode look-alikes of the graphics of the upper-case/graphics set, screen codes
+/// $40-$7F: box drawing, block elements, card suits and shapes, and where Unicode's own
+/// blocks lack a shape the "Symbols for Legacy Computing" block (U+1FB00-U+1FBFF, added in
+/// Unicode 13.0 for the characters of home computers such as the C64's).
+pub const UNICODE_GRAPHICS: [char; 64] = [
+    '─',
+    '♠',
+    '\u{1FB72}',
+    '\u{1FB78}',
+    '\u{1FB77}',
+    '\u{1FB76}',
+    '\u{1FB7A}',
+    '\u{1FB71}', // $40
+    '\u{1FB74}',
+    '╮',
+    '╰',
+    '╯',
+    '\u{1FB7C}',
+    '╲',
+    '╱',
+    '\u{1FB7D}', // $48
+    '\u{1FB7E}',
+    '●',
+    '\u{1FB7B}',
+    '♥',
+    '\u{1FB70}',
+    '╭',
+    '╳',
+    '○', // $50
+    '♣',
+    '\u{1FB75}',
+    '♦',
+    '┼',
+    '\u{1FB8C}',
+    '│',
+    'π',
+    '◥', // $58
+    '\u{A0}',
+    '▌',
+    '▄',
+    '▔',
+    '▁',
+    '▏',
+    '▒',
+    '▕', // $60
+    '\u{1FB8F}',
+    '◤',
+    '\u{1FB87}',
+    '├',
+    '▗',
+    '└',
+    '┐',
+    '▂', // $68
+    '┌',
+    '┴',
+    '┬',
+    '┤',
+    '▎',
+    '▍',
+    '\u{1FB88}',
+    '\u{1FB82}', // $70
+    '\u{1FB83}',
+    '▃',
+    '\u{1FB7F}',
+    '▖',
+    '▝',
+    '┘',
+    '▘',
+    '▚', // $78
+];
+
+/// The character for a screen code in `style`; `lower` is the upper/lower-case set (letters
+/// $01-$1A lower case, $41-$5A upper case; its few graphics as in the other set).
+pub fn screen_to_char_in(screen: u8, style: TextStyle, lower: bool) -> char {
+    let s = screen & 0x7F;
+    if lower {
+        match s {
+            0x01..=0x1A => return char::from(b'a' + s - 1),
+            0x41..=0x5A => return char::from(b'A' + s - 0x41),
+            _ => {}
+        }
+    }
+    match (style, s) {
+        (TextStyle::Reference, _) => screen_to_char(s),
+        (TextStyle::Ascii, 0x1C) => '\\',
+        (TextStyle::Ascii, 0x1E) => '^',
+        (TextStyle::Ascii, 0x1F) => '_',
+        (TextStyle::Ascii, 0x5E) => '~',
+        (TextStyle::Ascii, _) => screen_to_char(s),
+        (TextStyle::Unicode, 0x40..=0x7F) => UNICODE_GRAPHICS[usize::from(s - 0x40)],
+        (TextStyle::Unicode, _) => screen_to_char(s),
+    }
+}
+
+/// The screen as text in `style` (see [`screen_to_text`] for the layout), with the lower
+/// case set when `lower`.
+pub fn screen_to_string(screen: &[u8], style: TextStyle, lower: bool) -> String {
+    let mut lines: Vec<String> = (0..SCREEN_ROWS)
+        .map(|row| {
+            let start = (row * SCREEN_COLUMNS).min(screen.len());
+            let end = ((row + 1) * SCREEN_COLUMNS).min(screen.len());
+            let line: String = screen[start..end]
+                .iter()
+                .map(|&c| screen_to_char_in(c, style, lower))
+                .collect();
+            line.trim_end_matches([' ', '\u{A0}']).to_string()
+        })
+        .collect();
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
 /// Screen width and height of the text screen in characters.
 pub const SCREEN_COLUMNS: usize = 40;
 /// Rows of the text screen.
@@ -101,21 +228,7 @@ pub const SCREEN_ROWS: usize = 25;
 /// lines removed, each line ended by `\n`. A shorter slice is treated as padded with spaces,
 /// extra bytes are ignored.
 pub fn screen_to_text(screen: &[u8]) -> String {
-    let mut lines: Vec<String> = (0..SCREEN_ROWS)
-        .map(|row| {
-            let start = (row * SCREEN_COLUMNS).min(screen.len());
-            let end = ((row + 1) * SCREEN_COLUMNS).min(screen.len());
-            let line: String = screen[start..end]
-                .iter()
-                .map(|&s| screen_to_char(s))
-                .collect();
-            line.trim_end_matches(' ').to_string()
-        })
-        .collect();
-    while lines.last().is_some_and(String::is_empty) {
-        lines.pop();
-    }
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    screen_to_string(screen, TextStyle::Reference, false)
 }
 
 #[cfg(test)]
@@ -136,6 +249,26 @@ mod tests {
             let expect = if expect == 0xDE { 0xFF } else { expect };
             assert_eq!(back, expect, "code {code:#04x}");
         }
+    }
+
+    #[test]
+    fn text_styles() {
+        // The dungeon's heart and gem, a box corner, reverse video and £.
+        let codes = [0x53, 0x5A, 0x70, 0x81, 0x1C, 0x5E];
+        let line = |style, lower| screen_to_string(&codes, style, lower);
+        assert_eq!(line(TextStyle::Unicode, false), "♥♦┌A£π\n");
+        assert_eq!(line(TextStyle::Ascii, false), "???A\\~\n");
+        assert_eq!(line(TextStyle::Reference, false), "???A£π\n");
+        assert_eq!(
+            screen_to_string(&[0x01, 0x41], TextStyle::Ascii, true),
+            "aA\n"
+        );
+        assert!(line(TextStyle::Ascii, false).is_ascii());
+        // Every code of the set has a character of its own in the Unicode style.
+        let all: std::collections::HashSet<char> = (0x40..0x80u8)
+            .map(|c| screen_to_char_in(c, TextStyle::Unicode, false))
+            .collect();
+        assert_eq!(all.len(), 64);
     }
 
     #[test]

@@ -22,7 +22,15 @@ pub struct Program {
 impl Program {
     /// Load a `.prg` or tokenize a `.bas` file.
     pub fn from_file(path: &Path) -> Result<Program, headless::RunError> {
-        let prg = Prg::from_file(path)?;
+        Program::from_file_as(path, None)
+    }
+
+    /// Load a program file as `kind` says, or as its extension says.
+    pub fn from_file_as(
+        path: &Path,
+        kind: Option<headless::ProgramKind>,
+    ) -> Result<Program, headless::RunError> {
+        let prg = Prg::from_file_as(path, kind)?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -131,6 +139,9 @@ pub struct Machine {
     /// This power-on's moment, and the frame at which BASIC's prompt was first seen.
     moment: StartMoment,
     ready_frame: Option<u64>,
+    /// Paused by the window, with the host key events that arrived meanwhile.
+    paused: bool,
+    held_back: Vec<super::keys::HostKey>,
 }
 
 impl Machine {
@@ -153,6 +164,8 @@ impl Machine {
             variation: StartVariation::Fixed,
             moment: StartMoment::default(),
             ready_frame: None,
+            paused: false,
+            held_back: Vec::new(),
         }
     }
 
@@ -252,9 +265,34 @@ impl Machine {
 
     /// A host key event arrived: make sure the queue is served from the next cycle.
     pub fn key_event(&mut self, ev: &super::keys::HostKey) -> bool {
+        if self.paused {
+            // Kept, in order, for the moment the machine runs again.
+            self.held_back.push(ev.clone());
+            return true;
+        }
         let used = self.keys.host_key(ev);
         self.next_key = self.next_key.min(self.c64.cycles());
         used
+    }
+
+    /// Pause or resume. Keys typed while paused are kept and reach the C64 on resume, in
+    /// the order they were typed, each held as long as any other key.
+    pub fn set_paused(&mut self, paused: bool) {
+        if paused == self.paused {
+            return;
+        }
+        self.paused = paused;
+        if paused {
+            self.release_all_keys();
+        } else {
+            for ev in std::mem::take(&mut self.held_back) {
+                self.key_event(&ev);
+            }
+        }
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
     }
 
     /// The window lost the focus: release every host key.

@@ -27,6 +27,8 @@ use winit::event_loop::EventLoop;
 pub struct Options {
     /// A `.prg` or `.bas` file to autostart; `None` plays the embedded game.
     pub file: Option<PathBuf>,
+    /// What `file` is, when its extension does not say.
+    pub file_kind: Option<crate::headless::ProgramKind>,
     /// Start at BASIC's READY prompt, not the embedded game.
     pub basic: bool,
     /// Genuine ROM images from this folder instead of the open ROMs.
@@ -52,6 +54,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             file: None,
+            file_kind: None,
             basic: false,
             roms: None,
             scale: 2,
@@ -141,7 +144,7 @@ fn os_reason(text: &str) -> String {
 pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     let roms = Roms::load(opts.roms.as_deref())?;
     let program = match (&opts.file, opts.basic) {
-        (Some(f), _) => Some(Program::from_file(f)?),
+        (Some(f), _) => Some(Program::from_file_as(f, opts.file_kind)?),
         (None, true) => None,
         (None, false) => match crate::games::default_game() {
             Some((name, source)) => {

@@ -328,11 +328,9 @@ impl App {
         match h {
             Hotkey::Pause => {
                 self.paused = !self.paused;
+                self.machine.set_paused(self.paused);
                 self.pacer = Pacer::new(Instant::now());
                 self.speed.percent = None;
-                if self.paused {
-                    self.machine.release_all_keys();
-                }
             }
             Hotkey::Warp => {
                 self.warp = !self.warp;
@@ -444,9 +442,6 @@ impl ApplicationHandler for App {
                 if let PhysicalKey::Code(KeyCode::F9 | KeyCode::F10 | KeyCode::F11 | KeyCode::F12) =
                     event.physical_key
                 {
-                    return;
-                }
-                if self.paused {
                     return;
                 }
                 self.machine.key_event(&HostKey {

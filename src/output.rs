@@ -1,0 +1,155 @@
+//! Output files that are checked before the work and appear only when it succeeded.
+//!
+//! [`PendingFile::create`] opens a hidden file beside the one asked for, so a path that
+//! cannot be written (a missing folder, a read-only place, a folder's name) is refused
+//! before a run starts. The data goes there; [`PendingFile::commit`] renames it to its name
+//! once everything succeeded. Dropped without a commit (an error, a panic), the hidden file
+//! is removed: a failed run never leaves a partial output behind, nor an old file changed.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// Why an output file could not be written; names the file.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: cannot write: {reason}")]
+pub struct OutputError {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+impl OutputError {
+    fn new(path: &Path, reason: impl std::fmt::Display) -> Self {
+        OutputError {
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// An output file being written under a temporary name.
+pub struct PendingFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    out: Option<BufWriter<File>>,
+}
+
+impl PendingFile {
+    /// Check that `path` can be written and open its temporary file.
+    pub fn create(path: &Path) -> Result<PendingFile, OutputError> {
+        if path.is_dir() {
+            return Err(OutputError::new(path, "it is a folder"));
+        }
+        let name = path
+            .file_name()
+            .ok_or_else(|| OutputError::new(path, "not a file name"))?;
+        let tmp = path.with_file_name(format!(
+            ".{}.breadbin-{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file = File::create(&tmp).map_err(|e| OutputError::new(path, e))?;
+        Ok(PendingFile {
+            path: path.to_path_buf(),
+            tmp,
+            out: Some(BufWriter::new(file)),
+        })
+    }
+
+    /// The name the file will have.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Append bytes.
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
+        let out = self.out.as_mut().expect("open until committed");
+        out.write_all(bytes)
+            .map_err(|e| OutputError::new(&self.path, e))
+    }
+
+    /// Flush and give the file its name.
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        let mut out = self.out.take().expect("open until committed");
+        out.flush().map_err(|e| OutputError::new(&self.path, e))?;
+        drop(out);
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| OutputError::new(&self.path, e))
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Write several outputs all or none: each is checked first, then all are written, then all
+/// renamed into place.
+pub fn write_all_or_none(files: &[(&Path, &[u8])]) -> Result<(), OutputError> {
+    let mut pending = files
+        .iter()
+        .map(|(p, _)| PendingFile::create(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (f, (_, bytes)) in pending.iter_mut().zip(files) {
+        f.write_all(bytes)?;
+    }
+    for f in pending {
+        f.commit()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir() -> PathBuf {
+        let d = std::env::temp_dir().join(format!("breadbin-output-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_file_appears_only_when_committed() {
+        let p = dir().join("a.txt");
+        let _ = std::fs::remove_file(&p);
+        let mut f = PendingFile::create(&p).unwrap();
+        f.write_all(b"hello").unwrap();
+        assert!(!p.exists());
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"hello");
+        // Dropped without a commit: nothing left, the old file untouched.
+        let mut f = PendingFile::create(&p).unwrap();
+        f.write_all(b"partial").unwrap();
+        drop(f);
+        assert_eq!(std::fs::read(&p).unwrap(), b"hello");
+        let left: Vec<_> = std::fs::read_dir(dir())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[test]
+    fn unwritable_paths_are_refused_at_once() {
+        let e = PendingFile::create(Path::new("/nonexistent/x.png"))
+            .err()
+            .unwrap();
+        assert!(
+            e.to_string()
+                .starts_with("/nonexistent/x.png: cannot write"),
+            "{e}"
+        );
+        let e = PendingFile::create(&dir()).err().unwrap();
+        assert!(e.to_string().contains("it is a folder"), "{e}");
+        // All or none: the second path fails, so the first is not written.
+        let ok = dir().join("first.txt");
+        let _ = std::fs::remove_file(&ok);
+        let r = write_all_or_none(&[(&ok, b"1"), (Path::new("/nonexistent/second"), b"2")]);
+        assert!(r.is_err());
+        assert!(!ok.exists());
+    }
+}

@@ -1,0 +1,92 @@
+//! Property tests over everything a user hands breadbin as a file: BASIC text, tokenized
+//! programs, PRG images, key scripts and label maps. Whatever the bytes, each is either
+//! accepted or refused with an error; nothing panics. What is accepted keeps its promises
+//! (a tokenized program lists and tokenizes back to the same bytes; a PRG fits in memory).
+//! A few thousand cases in all, seconds in release builds.
+
+use breadbin::basic::{LabelMap, list, tokenize};
+use breadbin::headless::Prg;
+use breadbin::profile::KeyScript;
+use proptest::prelude::*;
+use std::path::Path;
+
+/// Text made of BASIC-ish pieces, so that much of it tokenizes: keywords, numbers, strings
+/// with control-code names, labels, odd characters.
+fn basic_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("PRINT ".to_string()),
+        Just("GOTO ".to_string()),
+        Just("GOSUB ".to_string()),
+        Just("IF X THEN ".to_string()),
+        Just("FOR I=1 TO 9:NEXT".to_string()),
+        Just("REM ".to_string()),
+        Just("DATA 1,\"A\"".to_string()),
+        Just("\"{RED}{3 DOWN}HI\"".to_string()),
+        Just("{CLR}".to_string()),
+        Just("LOOP:\n".to_string()),
+        Just("GOTO LOOP".to_string()),
+        Just(":".to_string()),
+        Just("\n".to_string()),
+        "[0-9]{1,6} ".prop_map(|s| s),
+        "[ -~]{0,12}".prop_map(|s| s),
+        any::<char>().prop_map(|c| c.to_string()),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn basic_text_tokenizes_or_is_refused_and_round_trips(text in basic_text()) {
+        if let Ok(t) = tokenize(&text, "fuzz.bas") {
+            let listed = list(&t.prg, "fuzz.prg").expect("a tokenized program lists");
+            let again = tokenize(&listed, "listed.bas").expect("a listing tokenizes");
+            prop_assert_eq!(&again.prg, &t.prg, "text -> PRG -> text -> PRG\n{}", listed);
+        }
+    }
+
+    #[test]
+    fn any_bytes_list_or_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let _ = list(&bytes, "fuzz.prg");
+    }
+
+    #[test]
+    fn tokenized_lines_with_random_tails_list_or_are_refused(
+        good in basic_text(),
+        cut in any::<usize>(),
+        noise in prop::collection::vec(any::<u8>(), 0..40),
+    ) {
+        // A real program, cut short or with garbage appended: links that run off the end.
+        if let Ok(t) = tokenize(&good, "fuzz.bas") {
+            let mut bytes = t.prg.clone();
+            bytes.truncate(cut % (bytes.len() + 1));
+            bytes.extend_from_slice(&noise);
+            let _ = list(&bytes, "fuzz.prg");
+        }
+    }
+
+    #[test]
+    fn prg_images_fit_memory_or_are_refused(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        match Prg::parse(&bytes, Path::new("fuzz.prg")) {
+            Ok(p) => {
+                prop_assert!(!p.data.is_empty());
+                prop_assert!(p.load as usize + p.data.len() <= 0x10000);
+            }
+            Err(e) => prop_assert!(e.to_string().starts_with("fuzz.prg: ")),
+        }
+    }
+
+    #[test]
+    fn key_scripts_parse_or_are_refused(text in "(loop [A-Z]{1,6}\n)?([ -~{}\n]|J:UP|\\{RETURN\\}|\\*[0-9]{1,3}){0,60}") {
+        match KeyScript::parse(&text, "fuzz.keys") {
+            Ok(s) => prop_assert!(s.inputs.len() < 100_000),
+            Err(e) => prop_assert!(e.to_string().starts_with("fuzz.keys:")),
+        }
+    }
+
+    #[test]
+    fn label_maps_parse_or_are_refused(text in "([A-Z_0-9]{0,8}[ \t=:]{0,2}[0-9]{0,6}\n){0,12}") {
+        let _ = LabelMap::parse(&text, "fuzz.map");
+    }
+}
