@@ -8,12 +8,13 @@
 //!   cycle, divide elements/s by 985,248 for "x real time".
 
 use breadbin::games;
-use breadbin::profile::{GameDriver, Input, KeyScript, Program, RunSettings, run_script};
+use breadbin::media::Program;
+use breadbin::profile::{GameDriver, Input, KeyScript, RunSettings, run_script};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn program(i: usize) -> Program {
     let (name, source) = games::DUNGEON[i];
-    Program::from_source(source, name).unwrap()
+    Program::from_basic(name, source).unwrap()
 }
 
 fn bench_turns(c: &mut Criterion) {

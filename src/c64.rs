@@ -6,8 +6,11 @@
 //! time-of-day input is the 50 Hz mains of a PAL machine. I/O map (C64 Programmer's
 //! Reference Guide, memory map): VIC $D000-$D3FF (mirrored every 64 bytes), SID $D400-$D7FF
 //! (every 32), colour RAM $D800-$DBFF, CIA 1 $DC00 and CIA 2 $DD00 (every 16), open bus at
-//! $DE00-$DFFF. A write to $D7FF is also reported to test runners (the VICE test-bench
-//! convention used by `--exit-on-d7ff`).
+//! $DE00-$DFFF. A write to $D7FF is also reported to test runners as an [`Event`] (the VICE
+//! test-bench convention used by `--exit-on-d7ff`).
+//!
+//! What the machine gives whoever runs it: the frame ([`C64::frame`]), the screen as text
+//! ([`C64::screen_text`]) and [`Event`]s ([`C64::take_events`]).
 
 use crate::cia::Cia;
 use crate::cpu::{Bus, Cpu};
@@ -24,6 +27,14 @@ pub const CYCLES_PER_FRAME: u64 = 63 * 312;
 /// Mains frequency driving the CIAs' TOD input.
 const TOD_HZ: u64 = 50;
 
+/// Something the machine reports to whoever runs it, as it happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A program wrote this value to $D7FF (the VICE test bench's debug register: 0 pass,
+    /// $FF fail).
+    DebugExit(u8),
+}
+
 /// Everything on the CPU's bus.
 #[derive(Clone)]
 pub struct System {
@@ -33,8 +44,8 @@ pub struct System {
     pub cia2: Cia,
     pub sid: Sid,
     pub keyboard: Keyboard,
-    /// Value of the last write to $D7FF, if any (cleared by whoever consumes it).
-    pub d7ff: Option<u8>,
+    /// Events not yet taken by the runner.
+    events: Vec<Event>,
     /// VIC bank base chosen by CIA 2 port A bits 0-1 (inverted).
     vic_bank: u16,
     /// The CIAs are ticked lazily: cycles in which a CIA only counts down are skipped and
@@ -73,7 +84,7 @@ impl C64 {
             cia2: Cia::new(),
             sid: Sid::new(),
             keyboard: Keyboard::new(),
-            d7ff: None,
+            events: Vec::new(),
             vic_bank: 0,
             cia_synced: [0; 2],
             cia_wake: [0; 2],
@@ -183,6 +194,30 @@ impl C64 {
 
     pub fn ram(&self) -> &[u8; 0x10000] {
         &self.sys.mem.ram
+    }
+
+    /// Whether events are waiting to be taken (cheap enough to ask every cycle).
+    #[inline]
+    pub fn has_events(&self) -> bool {
+        !self.sys.events.is_empty()
+    }
+
+    /// The events since the last call, oldest first.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.sys.events)
+    }
+
+    /// The picture: 384x272 palette indices (see [`crate::vic::palette`]), as far as drawn.
+    pub fn frame(&self) -> &[u8] {
+        self.sys.vic.frame()
+    }
+
+    /// The 40x25 text screen in `style`, one line per row, in the character set the VIC
+    /// shows (upper case and graphics, or lower and upper case: character base $x800 of
+    /// the ROM's two sets).
+    pub fn screen_text(&self, style: crate::basic::TextStyle) -> String {
+        let base = (u16::from(self.sys.vic.peek(0x18)) & 0x0E) << 10;
+        crate::basic::screen_to_string(&self.screen_codes(), style, base & 0x0800 != 0)
     }
 
     /// The 1,000 screen codes of the text screen the KERNAL uses (page in $0288).
@@ -429,7 +464,7 @@ impl System {
             0x4..=0x7 => {
                 self.sid.write(addr as u8, value, self.cycles);
                 if addr == 0xD7FF {
-                    self.d7ff = Some(value);
+                    self.events.push(Event::DebugExit(value));
                 }
             }
             0x8..=0xB => self.mem.color[(addr & 0x3FF) as usize] = value & 0x0F,

@@ -44,3 +44,9 @@ pub const BASIC_BENCHMARKS: [(&str, &str); 8] = [
 
 /// Genuine BASIC V2's cycle counts for [`BASIC_BENCHMARKS`] (`NAME<TAB>cycles`, a header).
 pub const BASIC_BENCHMARK_CYCLES: &str = include_str!("../benches/basic/cycles.tsv");
+
+/// The tutorial's published figures for the dungeon, part 10b → 10c (six goblins, 20 turns):
+/// goblin processing per turn in milliseconds, before and after the zone rule.
+pub const TUTORIAL_GOBLIN_MS: (f64, f64) = (990.0, 556.0);
+/// The whole turn, likewise.
+pub const TUTORIAL_TURN_MS: (f64, f64) = (1420.0, 990.0);

@@ -1,5 +1,6 @@
 //! breadbin: a cycle-level PAL Commodore 64 with its own open ROMs.
 
+pub mod autostart;
 pub mod basic;
 pub mod c64;
 pub mod cia;
@@ -9,6 +10,7 @@ pub mod frontend;
 pub mod games;
 pub mod headless;
 pub mod keyboard;
+pub mod media;
 pub mod memory;
 pub mod output;
 pub mod profile;

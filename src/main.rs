@@ -169,8 +169,8 @@ struct KindArgs {
 }
 
 impl KindArgs {
-    fn kind(&self) -> Option<breadbin::headless::ProgramKind> {
-        use breadbin::headless::ProgramKind;
+    fn kind(&self) -> Option<breadbin::media::ProgramKind> {
+        use breadbin::media::ProgramKind;
         match (self.prg, self.bas) {
             (true, _) => Some(ProgramKind::Prg),
             (_, true) => Some(ProgramKind::Bas),
@@ -345,7 +345,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         } else {
             breadbin::basic::TextStyle::Unicode
         };
-        print!("{}", headless::screen_text_in(&c64, style));
+        print!("{}", c64.screen_text(style));
     }
     if let Some(m) = outcome.message() {
         eprintln!("breadbin: {m}");

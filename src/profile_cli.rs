@@ -1,10 +1,9 @@
 //! `breadbin profile` and `breadbin bench-turns`.
 
 use breadbin::c64::PAL_CLOCK_HZ;
-use breadbin::profile::{
-    self, KeyScript, Program, RunSettings, Session, TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS, mean_sd,
-    ms,
-};
+use breadbin::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
+use breadbin::media::Program;
+use breadbin::profile::{self, KeyScript, ProfiledRun, RunSettings, mean_sd, ms};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -129,7 +128,7 @@ fn parse_seeds(s: &str) -> Result<Seeds, String> {
 struct Variant {
     name: String,
     program: Program,
-    sessions: Vec<(u8, Session)>,
+    sessions: Vec<(u8, ProfiledRun)>,
 }
 
 impl Variant {
@@ -152,7 +151,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
         if !p.exists()
             && let Some((name, source)) = breadbin::games::dungeon_part(&p.display().to_string())
         {
-            let program = Program::from_source(source, name).map_err(|e| e.to_string())?;
+            let program = Program::from_basic(name, source).map_err(|e| e.to_string())?;
             return Ok((name.to_string(), program));
         }
         let program = Program::from_file(p).map_err(|e| e.to_string())?;
@@ -166,7 +165,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
                 .ok_or("no game given and no embedded game in this build: pass a .bas file")?;
             vec![(
                 name.to_string(),
-                Program::from_source(source, name).map_err(|e| e.to_string())?,
+                Program::from_basic(name, source).map_err(|e| e.to_string())?,
             )]
         }
     };
@@ -347,9 +346,11 @@ pub fn bench_basic(a: &BenchBasicArgs) -> Result<ExitCode, String> {
     );
     let mut log_sum = 0.0;
     for (name, origin, source, want) in &runs {
-        let program = Program::from_source(source, origin).map_err(|e| e.to_string())?;
+        let program = Program::from_basic(origin, source).map_err(|e| e.to_string())?;
         let session = profile::run_to_end(&program, &settings).map_err(|e| e.to_string())?;
-        let screen = breadbin::headless::screen_text(&session.c64);
+        let screen = session
+            .c64
+            .screen_text(breadbin::basic::TextStyle::Reference);
         let got = screen
             .lines()
             .find_map(|l| l.split_once("CYCLES").map(|(_, n)| n.trim().to_string()))

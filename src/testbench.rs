@@ -10,8 +10,10 @@
 //! Every run starts from one machine booted to the READY prompt and cloned, so each program
 //! sees exactly the power-on a fresh machine gives it, and the boot is done once.
 
+use crate::autostart;
 use crate::c64::C64;
-use crate::headless::{self, Prg};
+use crate::c64::Event;
+use crate::media::{MediaError, Program};
 use crate::roms::Roms;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -98,7 +100,7 @@ pub enum BenchError {
         message: String,
     },
     #[error("{0}")]
-    Program(#[from] headless::RunError),
+    Program(#[from] MediaError),
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
     #[error("the machine did not reach the BASIC prompt (READY.) within {seconds} s of power-on")]
@@ -179,7 +181,7 @@ pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
     let mut c64 = C64::new(roms);
     // Only $D7FF decides: no pixels are drawn.
     c64.sys.set_render(false);
-    if !headless::run_until_ready(&mut c64, BOOT_SECONDS * crate::c64::PAL_CLOCK_HZ) {
+    if !autostart::run_until_ready(&mut c64, BOOT_SECONDS * crate::c64::PAL_CLOCK_HZ) {
         return Err(BenchError::NoPrompt {
             seconds: BOOT_SECONDS,
         });
@@ -189,14 +191,15 @@ pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
 
 /// Run one program from a copy of the ready machine: inject it as LOAD would, type RUN,
 /// and run until the first write to $D7FF or `limit` cycles from power-on.
-pub fn run_program(ready: &C64, prg: &Prg, limit: u64) -> Ending {
+pub fn run_program(ready: &C64, program: &Program, limit: u64) -> Ending {
     let mut c64 = ready.clone();
-    headless::inject(&mut c64, prg);
-    headless::put_in_keyboard_buffer(&mut c64, b"RUN\r");
-    c64.sys.d7ff = None;
+    autostart::start_program(&mut c64, program);
     while c64.cycles() < limit {
         c64.tick();
-        if let Some(v) = c64.sys.d7ff {
+        if c64.has_events() {
+            let Some(Event::DebugExit(v)) = c64.take_events().into_iter().next() else {
+                continue;
+            };
             return Ending::Wrote(v);
         }
         if c64.cpu.is_jammed() {
@@ -246,7 +249,7 @@ pub fn run(
 ) -> Result<Vec<RunResult>, BenchError> {
     let programs = entries
         .iter()
-        .map(|e| Prg::from_file(&dir.join(&e.program)))
+        .map(|e| Program::from_file(&dir.join(&e.program)))
         .collect::<Result<Vec<_>, _>>()?;
     let ready = ready_machine(roms)?;
     // Longest limits first, so that no thread is left with a long run at the end.

@@ -21,7 +21,7 @@ fn run(name: &str, source: &str, typed: Option<&str>) -> Vec<String> {
         outcome.message().is_none() || typed.is_some(),
         "{outcome:?}"
     );
-    headless::screen_text(&c64)
+    c64.screen_text(breadbin::basic::TextStyle::Reference)
         .lines()
         .map(str::to_string)
         .collect()

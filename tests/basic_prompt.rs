@@ -3,9 +3,11 @@
 //! $FFxx only while a direct-mode line executes. Runs on the open ROMs; with
 //! `BREADBIN_GENUINE_ROMS=DIR` the same checks also run on genuine images.
 
+use breadbin::autostart::{self, basic_ready, run_until_ready};
 use breadbin::basic::tokenize;
 use breadbin::c64::PAL_CLOCK_HZ;
-use breadbin::headless::{self, Prg, basic_ready, run_until_ready};
+use breadbin::headless;
+use breadbin::media::Prg;
 use breadbin::{C64, Roms};
 
 fn rom_sets() -> Vec<(String, Roms)> {
@@ -33,8 +35,8 @@ fn boot(roms: Roms) -> C64 {
 fn run_program(c: &mut C64, source: &str) {
     let t = tokenize(source, "t.bas").unwrap();
     let prg = Prg::parse(&t.prg, std::path::Path::new("t.bas")).unwrap();
-    headless::inject(c, &prg);
-    assert!(headless::put_in_keyboard_buffer(c, b"RUN\r"));
+    autostart::inject(c, &prg);
+    assert!(autostart::put_in_keyboard_buffer(c, b"RUN\r"));
     // Leave the prompt, then wait for it again.
     let limit = c.cycles() + 20 * PAL_CLOCK_HZ;
     while basic_ready(c) {
@@ -58,7 +60,7 @@ fn the_prompt_is_found_whatever_curlin_holds() {
             while c.peek(0xC6) != 0 {
                 c.tick();
             }
-            assert!(headless::put_in_keyboard_buffer(&mut c, chunk));
+            assert!(autostart::put_in_keyboard_buffer(&mut c, chunk));
         }
         let limit = c.cycles() + 5 * PAL_CLOCK_HZ;
         assert!(run_until_ready(&mut c, limit));
@@ -103,6 +105,9 @@ fn until_ready_ends_after_a_program_whose_last_line_is_high() {
     let (outcome, c) = headless::run(&opts).unwrap();
     assert_eq!(outcome, headless::Outcome::Ready);
     assert_eq!(c.peek(0x3A), 0x23);
-    assert!(headless::screen_text(&c).contains("DONE"));
+    assert!(
+        c.screen_text(breadbin::basic::TextStyle::Reference)
+            .contains("DONE")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

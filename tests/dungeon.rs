@@ -5,7 +5,8 @@
 //! 11, heart 83, gem 90, potion `!` 33, chalice `(` 40, goblin `G` 7, player `@` 0.
 
 use breadbin::basic::vars::{read_array, read_var};
-use breadbin::profile::{GameDriver, Input, Program, RunSettings};
+use breadbin::media::Program;
+use breadbin::profile::{GameDriver, Input, RunSettings};
 use std::collections::VecDeque;
 
 const WALL: u8 = 35;
@@ -311,7 +312,7 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
     // Y starts a fresh dungeon with all state reset.
     let mut again = d.clone();
     let old_map = map(&again);
-    breadbin::headless::put_in_keyboard_buffer(&mut again.c64, b"Y");
+    breadbin::autostart::put_in_keyboard_buffer(&mut again.c64, b"Y");
     assert!(
         again.run_to_wait().unwrap(),
         "after Y the game waits for the first move"
@@ -330,9 +331,9 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
     assert_ne!(map(&again), old_map, "a new dungeon");
     assert_eq!(count(&map(&again), GOBLIN), 6);
     // N returns cleanly to READY.
-    breadbin::headless::put_in_keyboard_buffer(&mut d.c64, b"N");
+    breadbin::autostart::put_in_keyboard_buffer(&mut d.c64, b"N");
     assert!(!d.run_to_wait().unwrap(), "after N the program ends");
-    assert!(breadbin::headless::ready_above_cursor(&d.c64));
+    assert!(breadbin::autostart::ready_above_cursor(&d.c64));
 }
 
 #[test]

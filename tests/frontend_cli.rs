@@ -61,7 +61,10 @@ fn a_missing_rom_folder_or_bad_file_is_named() {
     assert_eq!(o.status.code(), Some(1));
     assert_one_clean_line(&o);
     let e = stderr(&o);
-    assert!(e.contains("notes.txt") && e.contains(".prg and .bas"), "{e}");
+    assert!(
+        e.contains("notes.txt") && e.contains(".prg and .bas"),
+        "{e}"
+    );
     // Said to be a PRG, it is read as one: too short.
     let o = breadbin(&["--prg", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));

@@ -6,6 +6,7 @@
 
 use breadbin::frontend::keys::{HostKey, KeyInput, MIN_GAP_CYCLES, MIN_HOLD_CYCLES};
 use breadbin::frontend::machine::Machine;
+use breadbin::keyboard::KeyFeeder;
 use breadbin::keyboard::{self, Key, Keyboard, joy};
 use breadbin::{C64, Roms};
 use winit::keyboard::{KeyCode, NamedKey};
@@ -27,6 +28,7 @@ fn held(kb: &Keyboard) -> Vec<&'static str> {
 
 struct Rig {
     input: KeyInput,
+    feeder: KeyFeeder,
     kb: Keyboard,
     now: u64,
 }
@@ -35,14 +37,15 @@ impl Rig {
     fn new(numpad: bool) -> Self {
         Rig {
             input: KeyInput::new(numpad),
+            feeder: KeyFeeder::default(),
             kb: Keyboard::new(),
             now: 1_000_000,
         }
     }
 
     fn ev(&mut self, e: HostKey) -> bool {
-        let used = self.input.host_key(&e);
-        self.input.service(&mut self.kb, self.now);
+        let used = self.input.host_key(&e, &mut self.feeder);
+        self.feeder.service(&mut self.kb, self.now);
         used
     }
 
@@ -62,7 +65,7 @@ impl Rig {
     fn wait(&mut self, cycles: u64) {
         let end = self.now + cycles;
         loop {
-            let next = self.input.service(&mut self.kb, self.now);
+            let next = self.feeder.service(&mut self.kb, self.now);
             if next > end {
                 self.now = end;
                 return;
@@ -323,7 +326,7 @@ fn losing_the_focus_releases_everything() {
     let mut r = Rig::new(false);
     r.named(KeyCode::ShiftLeft, NamedKey::Shift, true);
     r.press(KeyCode::KeyW, "W");
-    r.input.release_all_host_keys();
+    r.input.release_all_host_keys(&mut r.feeder);
     r.wait(MIN_HOLD_CYCLES);
     assert!(!r.kb.any_pressed());
     // The releases that arrive later change nothing.
@@ -335,18 +338,18 @@ fn numpad_joystick_on_port_2_and_port_1() {
     let mut r = Rig::new(true);
     r.press(KeyCode::Numpad9, "9");
     r.press(KeyCode::Numpad0, "0");
-    assert_eq!(r.input.joystick(), joy::UP | joy::RIGHT | joy::FIRE);
+    assert_eq!(r.feeder.joystick(), joy::UP | joy::RIGHT | joy::FIRE);
     assert!(!r.kb.any_pressed(), "the keypad types no digits");
     r.release(KeyCode::Numpad9, "9");
     r.wait(MIN_HOLD_CYCLES);
-    assert_eq!(r.input.joystick(), joy::FIRE);
+    assert_eq!(r.feeder.joystick(), joy::FIRE);
 
     for port1 in [false, true] {
         let mut m = Machine::new(Roms::open(), None, true, port1);
         m.key_event(&HostKey::char(KeyCode::Numpad4, "4", true));
         m.run_frame();
         m.run_frame();
-        let kb = &m.c64.sys.keyboard;
+        let kb = &m.session.c64.sys.keyboard;
         let (on, off) = if port1 {
             (kb.joy1, kb.joy2)
         } else {
@@ -354,9 +357,9 @@ fn numpad_joystick_on_port_2_and_port_1() {
         };
         assert_eq!((on, off), (joy::LEFT, 0), "port1={port1}");
         // Gamepad bits join in.
-        m.gamepad_bits = joy::FIRE;
+        m.set_gamepad_bits(joy::FIRE);
         m.run_frame();
-        let kb = &m.c64.sys.keyboard;
+        let kb = &m.session.c64.sys.keyboard;
         assert_eq!(if port1 { kb.joy1 } else { kb.joy2 }, joy::LEFT | joy::FIRE);
     }
 }
@@ -414,10 +417,10 @@ fn parked_machine() -> Option<Machine> {
     let mut m = Machine::new(Roms::open(), None, false, false);
     // Wait for the KERNAL's 60 Hz IRQ: its jiffy clock ($A0-$A2) ticks.
     let mut ticks = 0;
-    let mut last = m.c64.peek(0xA2);
+    let mut last = m.session.c64.peek(0xA2);
     for _ in 0..300 {
         m.run_frame();
-        let now = m.c64.peek(0xA2);
+        let now = m.session.c64.peek(0xA2);
         if now != last {
             ticks += 1;
             last = now;
@@ -433,16 +436,18 @@ fn parked_machine() -> Option<Machine> {
     // Park the main program in a loop with interrupts on, so that nothing takes keys out of
     // the buffer: what arrives there is exactly what the IRQ's keyboard scan decoded.
     for (i, b) in [0x4C, 0x00, 0xC0].into_iter().enumerate() {
-        m.c64.poke_ram(0xC000 + i as u16, b);
+        m.session.c64.poke_ram(0xC000 + i as u16, b);
     }
     let mut guard = 0;
-    while !m.c64.cpu.at_instruction_boundary() || m.c64.cpu.p.contains(breadbin::cpu::Status::I) {
-        m.c64.tick();
+    while !m.session.c64.cpu.at_instruction_boundary()
+        || m.session.c64.cpu.p.contains(breadbin::cpu::Status::I)
+    {
+        m.session.c64.tick();
         guard += 1;
         assert!(guard < 1_000_000, "interrupts never enabled");
     }
-    m.c64.cpu.set_pc(0xC000);
-    m.c64.poke_ram(0xC6, 0);
+    m.session.c64.cpu.set_pc(0xC000);
+    m.session.c64.poke_ram(0xC6, 0);
     Some(m)
 }
 
@@ -453,13 +458,13 @@ fn keys_typed_while_paused_arrive_on_resume() {
     };
     m.set_paused(true);
     type_keys(&mut m, &WORD);
-    assert!(m.keys.is_idle(), "nothing reaches the C64 while paused");
+    assert!(m.keys_idle(), "nothing reaches the C64 while paused");
     m.set_paused(false);
     for _ in 0..60 {
         m.run_frame();
     }
     assert_eq!(
-        keyboard_buffer(&m.c64),
+        keyboard_buffer(&m.session.c64),
         [0x50, 0x22, 0x3A, 0x40, 0x41],
         "P \" : @ A"
     );
@@ -488,9 +493,9 @@ fn kernal_scan_decodes_host_typing_into_its_keyboard_buffer() {
     for _ in 0..60 {
         m.run_frame();
     }
-    assert!(m.keys.is_idle());
+    assert!(m.keys_idle());
     assert_eq!(
-        keyboard_buffer(&m.c64),
+        keyboard_buffer(&m.session.c64),
         [0x50, 0x22, 0x3A, 0x40, 0x41, 0xC1, 0x9D, 0x89, 0x93, 0x0D],
         "PETSCII of P \" : @ A SHIFT-A CRSR-LEFT F2 CLR RETURN"
     );
@@ -502,7 +507,7 @@ fn machine_at_ready() -> Option<Machine> {
     let mut m = Machine::new(Roms::open(), None, false, false);
     for _ in 0..600 {
         m.run_frame();
-        if breadbin::headless::basic_ready(&m.c64) {
+        if breadbin::autostart::basic_ready(&m.session.c64) {
             return Some(m);
         }
     }
@@ -520,31 +525,31 @@ fn typing_at_the_basic_prompt_echoes_on_the_screen() {
     for _ in 0..50 {
         m.run_frame();
     }
-    let screen = breadbin::headless::screen_text(&m.c64);
-    let row = m.c64.peek(0xD6) as usize;
+    let screen = m
+        .session
+        .c64
+        .screen_text(breadbin::basic::TextStyle::Reference);
+    let row = m.session.c64.peek(0xD6) as usize;
     let line = screen.lines().nth(row).unwrap_or("").to_string();
     assert!(
         line.starts_with("P\":@A"),
         "cursor row {row} is {line:?}; buffer {:02X?}\n{screen}",
-        keyboard_buffer(&m.c64)
+        keyboard_buffer(&m.session.c64)
     );
 }
 
 #[test]
 fn escape_is_run_stop_and_breaks_a_running_program() {
-    let prg = breadbin::frontend::machine::Program::from_basic(
-        "loop.bas",
-        "10 PRINT \"LOOP \";\n20 GOTO 10\n",
-    )
-    .unwrap();
+    let prg = breadbin::media::Program::from_basic("loop.bas", "10 PRINT \"LOOP \";\n20 GOTO 10\n")
+        .unwrap();
     let mut m = Machine::new(Roms::open(), Some(prg), false, false);
     for _ in 0..600 {
         m.run_frame();
-        if m.start == breadbin::frontend::machine::Start::Started {
+        if m.start() == breadbin::frontend::machine::Start::Started {
             break;
         }
     }
-    if m.start != breadbin::frontend::machine::Start::Started {
+    if m.start() != breadbin::frontend::machine::Start::Started {
         eprintln!("skipped: the open ROMs do not reach BASIC's READY prompt in 12 s yet");
         return;
     }
@@ -555,6 +560,9 @@ fn escape_is_run_stop_and_breaks_a_running_program() {
     for _ in 0..50 {
         m.run_frame();
     }
-    let screen = breadbin::headless::screen_text(&m.c64);
+    let screen = m
+        .session
+        .c64
+        .screen_text(breadbin::basic::TextStyle::Reference);
     assert!(screen.contains("BREAK IN 10\nREADY."), "{screen}");
 }

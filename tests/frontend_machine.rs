@@ -4,10 +4,10 @@
 
 use breadbin::Roms;
 use breadbin::frontend::gamepad::{DEAD_ZONE, PadInput, PadTracker};
-use breadbin::frontend::machine::{Machine, Program, Start};
+use breadbin::frontend::machine::{Machine, Start};
 use breadbin::frontend::{FrontendError, Options};
-use breadbin::headless;
 use breadbin::keyboard::joy;
+use breadbin::media::Program;
 use gilrs::{Axis, Button};
 use std::path::PathBuf;
 
@@ -45,26 +45,26 @@ fn options_pick_what_to_run() {
         ..Default::default()
     })
     .unwrap();
-    assert_eq!(m.start, Start::Waiting);
-    assert_eq!(m.program.as_ref().unwrap().name, "hello.bas");
-    assert_eq!(m.program.as_ref().unwrap().prg.load, 0x0801);
+    assert_eq!(m.start(), Start::Waiting);
+    assert_eq!(m.program().unwrap().short_name(), "hello.bas");
+    assert_eq!(m.program().as_ref().unwrap().prg.load, 0x0801);
 
     let m = breadbin::frontend::machine(&Options {
         basic: true,
         ..Default::default()
     })
     .unwrap();
-    assert_eq!(m.start, Start::Nothing);
-    assert!(m.program.is_none());
+    assert_eq!(m.start(), Start::Nothing);
+    assert!(m.program().is_none());
 
     // No file, no --basic: the embedded game, or READY while none is embedded.
     let m = breadbin::frontend::machine(&Options::default()).unwrap();
     match breadbin::games::default_game() {
         Some((name, _)) => {
-            assert_eq!(m.program.as_ref().unwrap().name, name);
-            assert_eq!(m.start, Start::Waiting);
+            assert_eq!(m.program().as_ref().unwrap().name, name);
+            assert_eq!(m.start(), Start::Waiting);
         }
-        None => assert_eq!(m.start, Start::Nothing),
+        None => assert_eq!(m.start(), Start::Nothing),
     }
 }
 
@@ -121,28 +121,36 @@ fn resets_and_a_dropped_program() {
     for _ in 0..3 {
         m.run_frame();
     }
-    let before = m.c64.cycles();
+    let before = m.session.c64.cycles();
     assert!(before > 2 * breadbin::c64::CYCLES_PER_FRAME, "{before}");
-    m.c64.poke_ram(0xC000, 0x5A);
+    m.session.c64.poke_ram(0xC000, 0x5A);
     m.soft_reset();
-    assert_eq!(m.c64.ram()[0xC000], 0x5A, "a soft reset keeps memory");
-    assert_eq!(m.start, Start::Nothing);
+    assert_eq!(
+        m.session.c64.ram()[0xC000],
+        0x5A,
+        "a soft reset keeps memory"
+    );
+    assert_eq!(m.start(), Start::Nothing);
     m.run_frame();
 
     let prg = temp_file("dropped.prg", &[0x00, 0xC0, 1, 2, 3]);
     m.load(Program::from_file(&prg.path()).unwrap());
     assert_eq!(
-        m.c64.cycles(),
+        m.session.c64.cycles(),
         0,
         "a dropped program starts on a new machine"
     );
-    assert_eq!(m.start, Start::Waiting);
+    assert_eq!(m.start(), Start::Waiting);
     let fresh = breadbin::C64::new(Roms::open());
-    assert_eq!(m.c64.ram()[0xC000], fresh.ram()[0xC000], "power-on memory");
-    assert_ne!(m.c64.ram()[0xC000], 0x5A);
+    assert_eq!(
+        m.session.c64.ram()[0xC000],
+        fresh.ram()[0xC000],
+        "power-on memory"
+    );
+    assert_ne!(m.session.c64.ram()[0xC000], 0x5A);
     m.hard_reset();
     assert_eq!(
-        m.start,
+        m.start(),
         Start::Waiting,
         "a hard reset starts the program again"
     );
@@ -153,25 +161,28 @@ fn autostart_waits_for_ready_then_runs_the_program() {
     let prg = Program::from_basic("t.bas", "10 POKE 49152,42\n20 PRINT \"DONE\"\n").unwrap();
     let mut m = Machine::new(Roms::open(), Some(prg), false, false);
     let mut frames = 0;
-    while m.start == Start::Waiting && frames < 600 {
+    while m.start() == Start::Waiting && frames < 600 {
         m.run_frame();
         frames += 1;
     }
-    if m.start == Start::Waiting {
+    if m.start() == Start::Waiting {
         // Not started before READY: that part is checked; the run needs the ROMs.
-        assert_eq!(m.c64.ram()[0xC000], 0);
+        assert_eq!(m.session.c64.ram()[0xC000], 0);
         eprintln!("skipped: the open ROMs do not reach BASIC's READY prompt in 12 s yet");
         return;
     }
     assert!(frames > 1, "not started before BASIC was ready");
     for _ in 0..100 {
         m.run_frame();
-        if m.c64.ram()[0xC000] == 42 && headless::basic_ready(&m.c64) {
+        if m.session.c64.ram()[0xC000] == 42 && breadbin::autostart::basic_ready(&m.session.c64) {
             break;
         }
     }
-    assert_eq!(m.c64.ram()[0xC000], 42, "the program ran");
-    let screen = headless::screen_text(&m.c64);
+    assert_eq!(m.session.c64.ram()[0xC000], 42, "the program ran");
+    let screen = m
+        .session
+        .c64
+        .screen_text(breadbin::basic::TextStyle::Reference);
     assert!(screen.contains("DONE"), "{screen}");
 }
 
@@ -221,24 +232,24 @@ fn a_dropped_file_that_is_no_program_leaves_the_machine_running() {
         .start_file(&bad.path())
         .expect_err("a 1-byte file is no PRG");
     assert!(e.to_string().contains("picture.prg"), "{e}");
-    let at = m.c64.cycles();
+    let at = m.session.c64.cycles();
     assert!(at > 4 * breadbin::c64::CYCLES_PER_FRAME, "not reset");
-    assert!(m.program.is_none());
-    assert_eq!(m.start, Start::Nothing);
+    assert!(m.program().is_none());
+    assert_eq!(m.start(), Start::Nothing);
     m.run_frame();
-    assert!(m.c64.cycles() > at, "runs on");
+    assert!(m.session.c64.cycles() > at, "runs on");
 
     let good = temp_file("dropped.bas", b"10 POKE 49152,7\n");
     assert_eq!(m.start_file(&good.path()).unwrap(), "dropped.bas");
-    assert_eq!(m.start, Start::Waiting);
-    assert!(m.c64.cycles() < at, "started on a fresh machine");
+    assert_eq!(m.start(), Start::Waiting);
+    assert!(m.session.c64.cycles() < at, "started on a fresh machine");
     for _ in 0..600 {
         m.run_frame();
-        if m.c64.ram()[0xC000] == 7 {
+        if m.session.c64.ram()[0xC000] == 7 {
             return;
         }
     }
-    if m.start == Start::Waiting {
+    if m.start() == Start::Waiting {
         eprintln!("skipped the run: the open ROMs do not reach READY in 12 s yet");
         return;
     }
@@ -266,14 +277,14 @@ fn roms_from_a_folder_are_used() {
     let _ = std::fs::remove_dir_all(&dir);
     let m = m.expect("a folder with the three images is accepted");
     assert_eq!(
-        m.c64.sys.mem.roms.kernal[marker],
+        m.session.c64.sys.mem.roms.kernal[marker],
         open.kernal[marker] ^ 0xA5,
         "the folder's KERNAL is in the machine"
     );
 }
 
 /// The dungeon's screen once its map is drawn, in the window's machine with `seed`.
-fn dungeon_after_start(seed: Option<u64>) -> (Vec<u8>, breadbin::frontend::machine::StartMoment) {
+fn dungeon_after_start(seed: Option<u64>) -> (Vec<u8>, breadbin::autostart::StartMoment) {
     let mut m = breadbin::frontend::machine(&Options {
         seed,
         ..Default::default()
@@ -283,8 +294,8 @@ fn dungeon_after_start(seed: Option<u64>) -> (Vec<u8>, breadbin::frontend::machi
     for _ in 0..900 {
         m.run_frame();
     }
-    assert_eq!(m.start, Start::Started);
-    (m.c64.screen_codes().to_vec(), moment)
+    assert_eq!(m.start(), Start::Started);
+    (m.session.c64.screen_codes().to_vec(), moment)
 }
 
 #[test]
@@ -300,7 +311,7 @@ fn every_start_of_the_window_gives_a_fresh_dungeon_unless_seeded() {
     assert!(mc.frames < 50 && mc.jiffies.unwrap() < 5_184_000);
     // A hard reset draws a new moment, or the seed's again.
     let mut m = Machine::new(Roms::open(), None, false, false);
-    use breadbin::frontend::machine::StartVariation;
+    use breadbin::autostart::StartVariation;
     m.set_start_variation(StartVariation::Seed(7));
     assert_eq!(m.start_moment(), mc);
     m.hard_reset();

@@ -5,7 +5,7 @@
 //! A few thousand cases in all, seconds in release builds.
 
 use breadbin::basic::{LabelMap, list, tokenize};
-use breadbin::headless::Prg;
+use breadbin::media::Prg;
 use breadbin::profile::KeyScript;
 use proptest::prelude::*;
 use std::path::Path;

@@ -2,7 +2,8 @@
 //! reports.
 
 use breadbin::games;
-use breadbin::profile::{KeyScript, ProfileError, Program, RunSettings, ms, run_script};
+use breadbin::media::Program;
+use breadbin::profile::{KeyScript, ProfileError, RunSettings, ms, run_script};
 
 fn walk() -> KeyScript {
     let (name, text) = games::default_walk().unwrap();
@@ -11,7 +12,7 @@ fn walk() -> KeyScript {
 
 fn part(i: usize) -> Program {
     let (name, source) = games::DUNGEON[i];
-    Program::from_source(source, name).unwrap()
+    Program::from_basic(name, source).unwrap()
 }
 
 #[test]
@@ -29,7 +30,7 @@ fn the_zone_rule_cuts_goblin_time_on_the_same_walk() {
             "{t:?}"
         );
     }
-    let mean = |s: &breadbin::profile::Session, f: fn(&breadbin::profile::Turn) -> u64| {
+    let mean = |s: &breadbin::profile::ProfiledRun, f: fn(&breadbin::profile::Turn) -> u64| {
         s.turns.iter().map(f).sum::<u64>() as f64 / s.turns.len() as f64
     };
     let (gb, gc) = (mean(&b, |t| t.inner_cycles), mean(&c, |t| t.inner_cycles));
@@ -65,9 +66,9 @@ fn same_seed_and_script_give_the_same_cycles() {
 
 #[test]
 fn a_program_that_never_waits_in_its_loop_times_out_with_a_location() {
-    let p = Program::from_source(
-        "MAIN:\nGOTO MAIN\nGETKEY:\nGET K$:IF K$=\"\" THEN GETKEY\n",
+    let p = Program::from_basic(
         "spin.bas",
+        "MAIN:\nGOTO MAIN\nGETKEY:\nGET K$:IF K$=\"\" THEN GETKEY\n",
     )
     .unwrap();
     let script = KeyScript::parse("loop GETKEY\nA", "s").unwrap();
@@ -86,9 +87,9 @@ fn a_program_that_never_waits_in_its_loop_times_out_with_a_location() {
 
 #[test]
 fn a_game_that_ends_early_is_reported() {
-    let p = Program::from_source(
-        "N=0\nGETKEY:\nGET K$:IF K$=\"\" THEN GETKEY\nGOT:\nN=N+1:IF N<2 THEN GETKEY\nEND\n",
+    let p = Program::from_basic(
         "two.bas",
+        "N=0\nGETKEY:\nGET K$:IF K$=\"\" THEN GETKEY\nGOT:\nN=N+1:IF N<2 THEN GETKEY\nEND\n",
     )
     .unwrap();
     let script = KeyScript::parse("loop GETKEY\nA B C D", "s").unwrap();

@@ -4,7 +4,8 @@
 //! deliberately: `BREADBIN_RECORD_BOOT_SCREEN=1 cargo test --test kernal_boot`, then look
 //! at the picture before committing it.
 
-use breadbin::headless::{frame_png, run_until_ready};
+use breadbin::autostart::run_until_ready;
+use breadbin::vic::frame_png;
 use breadbin::{C64, Roms};
 use std::path::Path;
 

@@ -36,7 +36,7 @@ fn irq_chain_through_0314_ea31_ea81_and_brk_through_0316() {
     let start = c.cycles();
     let status = loop {
         c.tick();
-        if let Some(v) = c.sys.d7ff.take() {
+        if let Some(breadbin::c64::Event::DebugExit(v)) = c.take_events().first().copied() {
             break v;
         }
         assert!(c.cycles() - start < 5 * PAL_CLOCK_HZ, "no result in 5 s");

@@ -82,7 +82,7 @@ fn raster_irq_handler_starts_9_or_10_cycles_into_the_line() {
                 entries.push((line, cycle % 63 + 1));
             }
         }
-        if c64.sys.d7ff.is_some() {
+        if c64.has_events() {
             break;
         }
     }

@@ -31,56 +31,19 @@ pub fn list(prg: &[u8], file: &str) -> Result<String, BasicError> {
             length: prg.len(),
         });
     }
-    let load = usize::from(u16::from_le_bytes([prg[0], prg[1]]));
-    let word = |at: usize| usize::from(u16::from_le_bytes([prg[at], prg[at + 1]]));
-    let run_off = |offset: usize, what: String| BasicError::LinksRunOff {
-        file: file.to_string(),
-        offset,
-        what,
-    };
+    let load = u16::from_le_bytes([prg[0], prg[1]]);
     let mut text = String::new();
-    let mut at = 2;
-    loop {
-        if at + 2 > prg.len() {
-            return Err(run_off(
-                at,
-                "the file ends without the program's end marker (a zero link)".to_string(),
-            ));
-        }
-        let link = word(at);
-        if link == 0 {
-            return Ok(text);
-        }
-        if at + 4 > prg.len() {
-            return Err(run_off(
-                at,
-                "the file ends inside a line header".to_string(),
-            ));
-        }
-        let number = word(at + 2) as u16;
-        let Some(end) = prg[at + 4..]
-            .iter()
-            .position(|&b| b == 0)
-            .map(|p| at + 4 + p)
-        else {
-            return Err(run_off(
-                at,
-                format!("line {number} has no end byte before the end of the file"),
-            ));
-        };
-        // The link's address as a file offset: it must point past this line's header and
-        // not beyond the file.
-        let target = (link + 2).checked_sub(load);
-        if !target.is_some_and(|t| t > at + 4 && t <= prg.len()) {
-            return Err(run_off(
-                at,
-                format!("line {number} links to ${link:04X}, outside the program"),
-            ));
-        }
-        text.push_str(&list_line(number, &prg[at + 4..end]));
+    for line in super::lines::lines(load, &prg[2..]) {
+        // Offsets in messages count from the start of the file (the load address is 2).
+        let line = line.map_err(|b| BasicError::LinksRunOff {
+            file: file.to_string(),
+            offset: b.offset + 2,
+            what: b.what,
+        })?;
+        text.push_str(&list_line(line.number, line.body));
         text.push('\n');
-        at = end + 1;
     }
+    Ok(text)
 }
 
 /// Read and list a PRG file.

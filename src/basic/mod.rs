@@ -14,6 +14,7 @@
 pub mod control;
 pub mod error;
 pub mod labels;
+pub mod lines;
 pub mod lister;
 pub mod petscii;
 mod text;

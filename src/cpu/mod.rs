@@ -20,6 +20,7 @@
 //! The on-chip I/O port at $00/$01 is in [`port`]; the machine wires it, so the bare core
 //! runs on flat RAM.
 
+pub mod disasm;
 mod exec;
 pub mod port;
 

@@ -7,23 +7,16 @@
 //! RETURN, INST/DEL, CLR/HOME and RUN/STOP follow host SHIFT (SHIFT+letter gives the C64's
 //! graphics characters, SHIFT+DEL inserts). The full table is in README ("Keyboard").
 //!
-//! Timing: the KERNAL scans the matrix from its 60 Hz IRQ (every 16,421 cycles), and a
-//! host key pressed and released between two scans would be lost. Every press is therefore
-//! held on the matrix for at least [`MIN_HOLD_CYCLES`] of emulated time: 50 ms, three scans,
-//! because programs also look at keys between other work (BASIC checks RUN/STOP between
-//! statements, and a PRINT that scrolls the screen takes about 36 ms on the open KERNAL).
-//! A key is pressed again only [`MIN_GAP_CYCLES`] (20 ms, more than a scan) after its
-//! release, so typing the same character twice is seen as two presses. Events are applied
-//! in the order they came, so fast typing is delayed but never reordered or dropped.
+//! The mapped presses go through the machine's one key feeder
+//! ([`crate::keyboard::KeyFeeder`]), which holds every press at least 50 ms and keeps
+//! repeated presses of a key 20 ms apart.
 
-use crate::keyboard::{self, COMMODORE, CTRL, Key, LEFT_SHIFT, Modifier, RIGHT_SHIFT, joy};
-use std::collections::VecDeque;
+use crate::keyboard::feeder::SourceKey;
+use crate::keyboard::{
+    self, COMMODORE, CTRL, Key, KeyFeeder, LEFT_SHIFT, Modifier, RIGHT_SHIFT, joy,
+};
+pub use crate::keyboard::{MIN_GAP_CYCLES, MIN_HOLD_CYCLES, Press as Mapped, Shift};
 use winit::keyboard::{Key as Logical, KeyCode, NamedKey, PhysicalKey};
-
-/// Shortest time a press stays on the matrix, in φ2 cycles (50 ms at 985,248 Hz).
-pub const MIN_HOLD_CYCLES: u64 = 49_262;
-/// Shortest time between the release of a key and its next press (20 ms).
-pub const MIN_GAP_CYCLES: u64 = 19_705;
 
 /// One host key event, as the window receives it (the fields of winit's `KeyEvent` that
 /// the mapping needs; tests build these directly).
@@ -58,32 +51,6 @@ impl HostKey {
             repeat: false,
         }
     }
-}
-
-/// What the C64's SHIFT does while a mapped key is held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shift {
-    /// Follows host SHIFT.
-    Follow,
-    /// Held down (e.g. `"` is SHIFT+2; host cursor left is SHIFT+CRSR RIGHT).
-    On,
-    /// Held up (e.g. `:` is a key of its own on the C64, typed with SHIFT on many hosts).
-    Off,
-}
-
-/// What a host key does on the C64 side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mapped {
-    /// A matrix key with a SHIFT rule.
-    Matrix(Key, Shift),
-    /// Host SHIFT, passed to the C64's left or right SHIFT.
-    HostShift(Key),
-    /// A C64 modifier held as long as the host key (CTRL, C=).
-    Modifier(Key),
-    /// The RESTORE key (not in the matrix: it pulls the NMI line).
-    Restore,
-    /// Keyboard joystick bits (see [`keyboard::joy`]).
-    Joystick(u8),
 }
 
 /// Map a host key press. `numpad_joystick` turns the numeric keypad into a joystick.
@@ -188,36 +155,15 @@ pub fn numpad_joystick_bits(code: KeyCode) -> Option<u8> {
     })
 }
 
-#[derive(Debug, Clone)]
-enum Event {
-    Down(PhysicalKey, Mapped),
-    Up(PhysicalKey),
-}
-
-/// A mapped key held on the C64 side, with the cycle it went down.
-#[derive(Debug, Clone, Copy)]
-struct Held {
-    host: PhysicalKey,
-    mapped: Mapped,
-    since: u64,
-}
-
-/// The host keyboard as the C64 sees it: maps host events, queues them with the timing
-/// rules of the module docs and drives the keyboard matrix.
+/// The host keyboard as the C64 sees it: maps host key events and passes them, as source
+/// keys of their own, to the machine's key feeder (which drives the keyboard matrix).
 #[derive(Debug, Default, Clone)]
 pub struct KeyInput {
     numpad_joystick: bool,
-    /// Host keys down (by the host's account) and what they were mapped to.
-    host_down: Vec<(PhysicalKey, Mapped)>,
-    queue: VecDeque<Event>,
-    /// What the C64 side currently holds.
-    held: Vec<Held>,
-    /// Last release of each matrix key (index col*8+row), RESTORE at 64, for the gap rule.
-    released_at: Vec<(usize, u64)>,
-    /// Matrix keys this input pressed on the keyboard, to release exactly those.
-    pressed: Vec<Key>,
-    restore: bool,
-    joystick: u8,
+    /// Host keys down (by the host's account), as the feeder's source keys.
+    host_down: Vec<(PhysicalKey, SourceKey)>,
+    /// The source key of each physical key seen: its index here.
+    ids: Vec<PhysicalKey>,
 }
 
 impl KeyInput {
@@ -228,172 +174,54 @@ impl KeyInput {
         }
     }
 
-    /// Take one host key event. Returns true when the key is mapped (used by the C64).
-    pub fn host_key(&mut self, ev: &HostKey) -> bool {
+    fn id(&mut self, p: PhysicalKey) -> SourceKey {
+        match self.ids.iter().position(|&q| q == p) {
+            Some(i) => i as SourceKey,
+            None => {
+                self.ids.push(p);
+                (self.ids.len() - 1) as SourceKey
+            }
+        }
+    }
+
+    /// Take one host key event into `feeder`. Returns true when the key is mapped (used by
+    /// the C64).
+    pub fn host_key(&mut self, ev: &HostKey, feeder: &mut KeyFeeder) -> bool {
+        let down = self.host_down.iter().position(|(p, _)| *p == ev.physical);
         if ev.repeat {
-            return self.host_down.iter().any(|(p, _)| *p == ev.physical);
+            return down.is_some();
         }
         if ev.pressed {
-            if self.host_down.iter().any(|(p, _)| *p == ev.physical) {
+            if down.is_some() {
                 return true;
             }
             let Some(mapped) = map_key(ev.physical, &ev.logical, self.numpad_joystick) else {
                 return false;
             };
-            self.host_down.push((ev.physical, mapped));
-            self.queue.push_back(Event::Down(ev.physical, mapped));
+            let id = self.id(ev.physical);
+            self.host_down.push((ev.physical, id));
+            feeder.down(id, mapped);
             true
         } else {
-            let Some(i) = self.host_down.iter().position(|(p, _)| *p == ev.physical) else {
+            let Some(i) = down else {
                 return false;
             };
-            self.host_down.swap_remove(i);
-            self.queue.push_back(Event::Up(ev.physical));
+            let (_, id) = self.host_down.swap_remove(i);
+            feeder.up(id);
             true
         }
     }
 
     /// Release every host key (the window lost the focus and will not see the releases).
-    pub fn release_all_host_keys(&mut self) {
-        for (p, _) in std::mem::take(&mut self.host_down) {
-            self.queue.push_back(Event::Up(p));
+    pub fn release_all_host_keys(&mut self, feeder: &mut KeyFeeder) {
+        for (_, id) in std::mem::take(&mut self.host_down) {
+            feeder.up(id);
         }
     }
 
-    /// Forget everything at once, as after a reset: nothing held, nothing queued.
-    pub fn clear(&mut self, kb: &mut keyboard::Keyboard) {
-        for k in self.pressed.drain(..) {
-            kb.set(k, false);
-        }
-        kb.restore = false;
+    /// Forget the host keys down (after a reset, when the feeder is cleared too).
+    pub fn clear(&mut self) {
         self.host_down.clear();
-        self.queue.clear();
-        self.held.clear();
-        self.released_at.clear();
-        self.restore = false;
-        self.joystick = 0;
-    }
-
-    /// Nothing queued and nothing held.
-    pub fn is_idle(&self) -> bool {
-        self.queue.is_empty() && self.held.is_empty()
-    }
-
-    /// Joystick bits of the numeric keypad joystick as the C64 currently sees them.
-    pub fn joystick(&self) -> u8 {
-        self.joystick
-    }
-
-    fn slot(m: &Mapped) -> Option<usize> {
-        match m {
-            Mapped::Matrix(k, _) | Mapped::HostShift(k) | Mapped::Modifier(k) => {
-                Some(k.col as usize * 8 + k.row as usize)
-            }
-            Mapped::Restore => Some(64),
-            Mapped::Joystick(_) => None,
-        }
-    }
-
-    /// Earliest cycle at which the queue's first event may be applied.
-    fn ready_at(&self, ev: &Event) -> u64 {
-        match ev {
-            Event::Down(_, m) => Self::slot(m)
-                .and_then(|s| self.released_at.iter().find(|(k, _)| *k == s))
-                .map_or(0, |&(_, t)| t + MIN_GAP_CYCLES),
-            Event::Up(p) => self
-                .held
-                .iter()
-                .find(|h| h.host == *p)
-                .map_or(0, |h| h.since + MIN_HOLD_CYCLES),
-        }
-    }
-
-    /// Apply due events to the keyboard at cycle `now`. Returns the cycle at which to call
-    /// again (`u64::MAX` when nothing is queued).
-    pub fn service(&mut self, kb: &mut keyboard::Keyboard, now: u64) -> u64 {
-        let mut changed = false;
-        while let Some(ev) = self.queue.front() {
-            let at = self.ready_at(ev);
-            if at > now {
-                if changed {
-                    self.apply(kb);
-                }
-                return at;
-            }
-            match self.queue.pop_front().expect("front exists") {
-                Event::Down(host, mapped) => self.held.push(Held {
-                    host,
-                    mapped,
-                    since: now,
-                }),
-                Event::Up(host) => {
-                    if let Some(i) = self.held.iter().position(|h| h.host == host) {
-                        let h = self.held.remove(i);
-                        if let Some(s) = Self::slot(&h.mapped) {
-                            match self.released_at.iter_mut().find(|(k, _)| *k == s) {
-                                Some(e) => e.1 = now,
-                                None => self.released_at.push((s, now)),
-                            }
-                        }
-                    }
-                }
-            }
-            changed = true;
-        }
-        if changed {
-            self.apply(kb);
-        }
-        u64::MAX
-    }
-
-    /// Put the held keys on the matrix: the keys themselves, then SHIFT by the rules (a key
-    /// that forces SHIFT on wins over one that forces it off; otherwise host SHIFT counts).
-    fn apply(&mut self, kb: &mut keyboard::Keyboard) {
-        let mut want: Vec<Key> = Vec::new();
-        let mut host_shift: Vec<Key> = Vec::new();
-        // Two host keys may map to one C64 key (Backspace and Delete, both Ctrls).
-        fn add(v: &mut Vec<Key>, k: Key) {
-            if !v.contains(&k) {
-                v.push(k);
-            }
-        }
-        let (mut force_on, mut force_off) = (false, false);
-        let mut restore = false;
-        let mut joystick = 0u8;
-        for h in &self.held {
-            match h.mapped {
-                Mapped::Matrix(k, shift) => {
-                    add(&mut want, k);
-                    force_on |= shift == Shift::On;
-                    force_off |= shift == Shift::Off;
-                }
-                Mapped::HostShift(k) => add(&mut host_shift, k),
-                Mapped::Modifier(k) => add(&mut want, k),
-                Mapped::Restore => restore = true,
-                Mapped::Joystick(bits) => joystick |= bits,
-            }
-        }
-        if force_on {
-            add(&mut want, LEFT_SHIFT);
-        } else if !force_off {
-            for k in host_shift {
-                add(&mut want, k);
-            }
-        }
-        for &k in &self.pressed {
-            if !want.contains(&k) {
-                kb.set(k, false);
-            }
-        }
-        for &k in &want {
-            kb.set(k, true);
-        }
-        self.pressed = want;
-        if restore != self.restore {
-            kb.restore = restore;
-            self.restore = restore;
-        }
-        self.joystick = joystick;
     }
 }
 

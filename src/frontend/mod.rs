@@ -18,7 +18,8 @@ pub mod present;
 pub mod window;
 
 use crate::Roms;
-use machine::{Machine, Program};
+use crate::media::Program;
+use machine::Machine;
 use std::path::PathBuf;
 use winit::event_loop::EventLoop;
 
@@ -28,7 +29,7 @@ pub struct Options {
     /// A `.prg` or `.bas` file to autostart; `None` plays the embedded game.
     pub file: Option<PathBuf>,
     /// What `file` is, when its extension does not say.
-    pub file_kind: Option<crate::headless::ProgramKind>,
+    pub file_kind: Option<crate::media::ProgramKind>,
     /// Start at BASIC's READY prompt, not the embedded game.
     pub basic: bool,
     /// Genuine ROM images from this folder instead of the open ROMs.
@@ -96,7 +97,7 @@ pub enum FrontendError {
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
     #[error("{0}")]
-    Program(#[from] crate::headless::RunError),
+    Program(#[from] crate::media::MediaError),
     #[error("the embedded game {name} does not tokenize: {message}")]
     Game { name: String, message: String },
 }
@@ -160,8 +161,8 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
     m.set_start_variation(match opts.seed {
-        Some(s) => machine::StartVariation::Seed(s),
-        None => machine::StartVariation::Random,
+        Some(s) => crate::autostart::StartVariation::Seed(s),
+        None => crate::autostart::StartVariation::Random,
     });
     Ok(m)
 }

@@ -122,7 +122,7 @@ pub fn run(
     let mut app = App {
         speed: SpeedMeter {
             since: now,
-            cycles: machine.c64.cycles(),
+            cycles: machine.session.c64.cycles(),
             percent: None,
         },
         machine,
@@ -150,7 +150,7 @@ pub fn run(
     if let Some(e) = app.fatal {
         return Err(e);
     }
-    app.summary.emulated_cycles = app.machine.c64.cycles();
+    app.summary.emulated_cycles = app.machine.session.c64.cycles();
     if let Some(a) = &app.audio {
         use std::sync::atomic::Ordering::Relaxed;
         app.summary.audio = Some(super::AudioSummary {
@@ -171,14 +171,14 @@ impl App {
     }
 
     fn update_title(&mut self) {
-        let name = match &self.machine.program {
-            Some(p) => p.name.as_str(),
+        let name = match self.machine.program() {
+            Some(p) => p.short_name(),
             None => "BASIC",
         };
-        let mut state = if self.machine.c64.cpu.is_jammed() {
+        let mut state = if self.machine.session.c64.cpu.is_jammed() {
             format!(
                 "CPU jammed at ${:04X} (Ctrl+F9/Ctrl+F10 resets)",
-                self.machine.c64.cpu.pc
+                self.machine.session.c64.cpu.pc
             )
         } else if self.paused {
             "paused (F9 resumes)".to_string()
@@ -189,7 +189,7 @@ impl App {
                 None => mode.to_string(),
             }
         };
-        if self.machine.start == Start::Waiting {
+        if self.machine.start() == Start::Waiting {
             state.push_str(", waiting for READY to start the program");
         }
         let mut title = format!("breadbin — {name} — {state}");
@@ -260,7 +260,7 @@ impl App {
 
     /// Run the frames that are due; returns true when at least one ran.
     fn emulate(&mut self, now: Instant) -> bool {
-        if self.paused || self.machine.c64.cpu.is_jammed() {
+        if self.paused || self.machine.session.c64.cpu.is_jammed() {
             return false;
         }
         let mut ran = 0u64;
@@ -285,14 +285,14 @@ impl App {
 
     fn feed_audio(&mut self) {
         if let Some(a) = self.audio.as_mut() {
-            a.push_frame(&self.machine.c64.sys.sid);
+            a.push_frame(&self.machine.session.c64.sys.sid);
         }
     }
 
     fn measure_speed(&mut self, now: Instant) {
         let dt = now.saturating_duration_since(self.speed.since);
         if dt >= Duration::from_secs(1) {
-            let cycles = self.machine.c64.cycles();
+            let cycles = self.machine.session.c64.cycles();
             let dc = cycles.saturating_sub(self.speed.cycles);
             self.speed.percent = if self.paused {
                 None
@@ -308,7 +308,7 @@ impl App {
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        if let Err(e) = screen.draw(self.machine.c64.sys.vic.frame()) {
+        if let Err(e) = screen.draw(self.machine.session.c64.sys.vic.frame()) {
             self.fail(
                 el,
                 FrontendError::Graphics(format!("cannot draw in the window: {e}")),
@@ -316,7 +316,7 @@ impl App {
             return;
         }
         self.summary.frames_presented += 1;
-        self.last_frame_shown = self.machine.c64.sys.vic.frames();
+        self.last_frame_shown = self.machine.session.c64.sys.vic.frames();
         if let Some(n) = self.opts.quit_after_frames
             && self.summary.frames_presented >= n
         {
@@ -347,7 +347,7 @@ impl App {
                     w.set_fullscreen(full);
                 }
             }
-            Hotkey::Screenshot => match save_screenshot(self.machine.c64.sys.vic.frame()) {
+            Hotkey::Screenshot => match save_screenshot(self.machine.session.c64.sys.vic.frame()) {
                 Ok(p) => self.say(format!("screenshot saved: {}", p.display())),
                 Err(e) => self.say(e),
             },
@@ -388,7 +388,7 @@ fn save_screenshot(frame: &[u8]) -> Result<PathBuf, String> {
         use std::io::Write;
         let mut w = std::io::BufWriter::new(file);
         return w
-            .write_all(&crate::headless::frame_png(frame))
+            .write_all(&crate::vic::frame_png(frame))
             .and_then(|_| w.flush())
             .map(|_| p.clone())
             .map_err(|e| format!("{}: cannot write the screenshot: {e}", p.display()));
@@ -462,10 +462,10 @@ impl ApplicationHandler for App {
         for m in self.pads.poll() {
             self.say(m);
         }
-        self.machine.gamepad_bits = self.pads.bits();
+        self.machine.set_gamepad_bits(self.pads.bits());
         let now = Instant::now();
         self.emulate(now);
-        if self.machine.c64.sys.vic.frames() != self.last_frame_shown
+        if self.machine.session.c64.sys.vic.frames() != self.last_frame_shown
             && let Some(w) = &self.window
         {
             w.request_redraw();

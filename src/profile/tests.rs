@@ -1,9 +1,12 @@
 //! Key scripts, program scanning and the profiler's accounting on synthetic runs.
 
+use super::profiler::scan_program;
 use super::*;
+use crate::keyboard::joy;
+use crate::media::Program;
 
 fn program(src: &str) -> Program {
-    Program::from_source(src, "test.bas").unwrap()
+    Program::from_basic("test.bas", src).unwrap()
 }
 
 #[test]

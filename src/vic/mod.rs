@@ -20,7 +20,11 @@
 //!
 //! Output: an indexed 384x272 frame (raster lines 16-287; X from 8 pixels left of the
 //! 38-column border edge, i.e. 32 border pixels each side of the 40-column window), with the
-//! fixed RGB [`PALETTE`].
+//! fixed RGB [`PALETTE`] ([`palette`]).
+
+pub mod palette;
+
+pub use palette::{PALETTE, frame_png};
 
 /// Visible frame size.
 pub const FRAME_WIDTH: usize = 384;
@@ -30,26 +34,6 @@ pub const FIRST_VISIBLE_LINE: u16 = 16;
 /// Lines and cycles of the PAL 6569.
 pub const LINES: u16 = 312;
 pub const CYCLES_PER_LINE: u8 = 63;
-
-/// RGB colours of the 16 VIC-II colour codes (a measured PAL palette, "Pepto" values).
-pub const PALETTE: [[u8; 3]; 16] = [
-    [0x00, 0x00, 0x00], // black
-    [0xFF, 0xFF, 0xFF], // white
-    [0x68, 0x37, 0x2B], // red
-    [0x70, 0xA4, 0xB2], // cyan
-    [0x6F, 0x3D, 0x86], // purple
-    [0x58, 0x8D, 0x43], // green
-    [0x35, 0x28, 0x79], // blue
-    [0xB8, 0xC7, 0x6F], // yellow
-    [0x6F, 0x4F, 0x25], // orange
-    [0x43, 0x39, 0x00], // brown
-    [0x9A, 0x67, 0x59], // light red
-    [0x44, 0x44, 0x44], // dark grey
-    [0x6C, 0x6C, 0x6C], // grey
-    [0x9A, 0xD2, 0x84], // light green
-    [0x6C, 0x5E, 0xB5], // light blue
-    [0x95, 0x95, 0x95], // light grey
-];
 
 /// What the VIC does in the first phase of each cycle (6569, section 3.6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

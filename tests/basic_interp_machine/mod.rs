@@ -3,9 +3,9 @@
 //! keyboard buffer ($0277/$C6), run until BASIC is back in its main loop, read the screen.
 #![allow(dead_code)]
 
+use breadbin::autostart::{basic_ready, put_in_keyboard_buffer};
 use breadbin::basic::{text_to_petscii, tokenize};
 use breadbin::c64::PAL_CLOCK_HZ;
-use breadbin::headless::{basic_ready, put_in_keyboard_buffer, screen_text};
 use breadbin::keyboard::RUN_STOP;
 use breadbin::{C64, Roms};
 use std::path::PathBuf;
@@ -128,7 +128,7 @@ impl Basic {
 
     /// The screen rows, trailing spaces removed, empty rows at the end dropped.
     pub fn rows(&self) -> Vec<String> {
-        let text = screen_text(&self.c64);
+        let text = self.c64.screen_text(breadbin::basic::TextStyle::Reference);
         let mut rows: Vec<String> = text.lines().map(|l| l.trim_end().to_string()).collect();
         while rows.last().is_some_and(|r| r.is_empty()) {
             rows.pop();

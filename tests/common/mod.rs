@@ -19,7 +19,7 @@ pub fn run_to_d7ff(c64: &mut C64, max_cycles: u64) -> u8 {
     for _ in 0..max_cycles {
         c64.tick();
         assert!(!c64.cpu.is_jammed(), "CPU jammed at ${:04X}", c64.cpu.pc);
-        if let Some(v) = c64.sys.d7ff.take() {
+        if let Some(breadbin::c64::Event::DebugExit(v)) = c64.take_events().first().copied() {
             return v;
         }
     }

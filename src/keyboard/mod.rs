@@ -6,6 +6,10 @@
 //! directions. Joystick 2 pulls port A lines 0-4 low (up, down, left, right, fire), joystick
 //! 1 port B lines 0-4. RESTORE is not in the matrix: it pulls the NMI line.
 
+pub mod feeder;
+
+pub use feeder::{KeyFeeder, MIN_GAP_CYCLES, MIN_HOLD_CYCLES, Press, Shift};
+
 /// A key of the C64 keyboard: its port A line (column) and port B line (row).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Key {
