@@ -60,8 +60,11 @@ pub struct System {
     vic_wake: u64,
     /// BA as of the VIC's last full tick (it only changes in one).
     ba_low: bool,
-    /// φ2 cycles since power-on.
-    pub cycles: u64,
+    /// φ2 cycles since power-on (read it with [`C64::cycles`]).
+    cycles: u64,
+    /// Tick every chip in full every cycle instead of skipping quiet stretches: the
+    /// reference the lazy scheduling is tested against (see `c64/tests.rs`).
+    eager: bool,
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
     next_tod: u64,
     tod_frac: u64,
@@ -93,6 +96,7 @@ impl C64 {
             vic_wake: 0,
             ba_low: false,
             cycles: 0,
+            eager: false,
             next_tod: PAL_CLOCK_HZ / TOD_HZ,
             tod_frac: PAL_CLOCK_HZ % TOD_HZ,
         };
@@ -269,7 +273,12 @@ impl System {
     /// Plan the next full VIC tick.
     #[inline]
     fn vic_replan(&mut self) {
-        self.vic_wake = self.vic_synced + self.vic.quiet_cycles() as u64;
+        let quiet = if self.eager {
+            0
+        } else {
+            self.vic.quiet_cycles() as u64
+        };
+        self.vic_wake = self.vic_synced + quiet;
     }
 
     /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
@@ -334,7 +343,11 @@ impl System {
     /// Recompute when CIA `i` next needs a real tick (after a tick or a register access).
     #[inline]
     fn cia_replan(&mut self, i: usize) {
-        let quiet = self.cia_mut(i).quiet_cycles() as u64;
+        let quiet = if self.eager {
+            0
+        } else {
+            self.cia_mut(i).quiet_cycles() as u64
+        };
         self.cia_wake[i] = self.cia_synced[i] + quiet;
         self.cia_wake_min = self.cia_wake[0].min(self.cia_wake[1]);
     }

@@ -73,6 +73,12 @@
 //! - The TOD divider (5 or 6 input pulses per tenth) restarts when the clock is restarted by
 //!   a write of the tenths register.
 
+mod timer;
+mod tod;
+
+use timer::Timer;
+use tod::{TOD_RESET, TodTime};
+
 /// CRA/CRB bit 0: timer running.
 const CR_START: u8 = 0x01;
 /// CRA/CRB bit 1: timer output on PB6/PB7.
@@ -104,148 +110,6 @@ pub const ICR_ALARM: u8 = 0x04;
 pub const ICR_SP: u8 = 0x08;
 /// ICR flag: negative edge on the FLAG pin.
 pub const ICR_FLAG: u8 = 0x10;
-
-/// One 16-bit interval timer with its latch and count pipeline.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Timer {
-    counter: u16,
-    latch: u16,
-    /// Control register as written, without the force-load strobe.
-    cr: u8,
-    /// Count pipeline at the start of a tick: bit 0 = a count entered in the previous cycle
-    /// (it decides an underflow now), bit 1 = a count entered two cycles ago (it decrements
-    /// now).
-    pipe: u8,
-    /// A force load or a stopped high-latch write was made in this cycle's bus access.
-    load_req: bool,
-    /// ... and in the previous cycle's: the counter loads in this tick.
-    load_next: bool,
-    /// The counter was loaded from the latch in the last tick: the load is still in
-    /// progress during the next bus cycle, so a latch write then reaches the counter too.
-    loading: bool,
-    /// One-shot bit as it stood during the previous cycle: a write that leaves one-shot
-    /// mode does not save the timer from stopping at an underflow in the same cycle.
-    oneshot_prev: bool,
-    /// PB toggle flip-flop.
-    toggle: bool,
-    /// Underflow happened in the last tick (the PB pulse output).
-    pulse: bool,
-}
-
-impl Timer {
-    fn new() -> Self {
-        Timer {
-            counter: 0xFFFF,
-            latch: 0xFFFF,
-            cr: 0,
-            pipe: 0,
-            load_req: false,
-            load_next: false,
-            loading: false,
-            oneshot_prev: false,
-            toggle: false,
-            pulse: false,
-        }
-    }
-
-    fn running(&self) -> bool {
-        self.cr & CR_START != 0
-    }
-
-    /// One cycle. `counts` tells whether this cycle's input (φ2, an underflow of timer A, ...)
-    /// feeds the pipeline, given the control register after this cycle's underflow; it is a
-    /// closure because a one-shot underflow in this very cycle stops the input.
-    /// Returns whether the timer underflowed.
-    fn tick(&mut self, counts: impl FnOnce(u8) -> bool) -> bool {
-        if self.pipe & 2 != 0 {
-            self.counter = self.counter.wrapping_sub(1);
-        }
-        let underflow = self.counter == 0 && self.pipe & 1 != 0;
-        let mut load = std::mem::replace(&mut self.load_next, std::mem::take(&mut self.load_req));
-        if underflow {
-            if self.cr & CR_ONESHOT != 0 || self.oneshot_prev {
-                self.cr &= !CR_START;
-            }
-            self.toggle = !self.toggle;
-            load = true;
-        }
-        let mut pipe = self.pipe;
-        self.loading = load;
-        if load {
-            self.counter = self.latch;
-            // The reload swallows the count that would have decremented next cycle.
-            pipe &= !1;
-        }
-        let input = self.running() && counts(self.cr);
-        self.pipe = ((pipe << 1) | u8::from(input)) & 3;
-        self.pulse = underflow;
-        self.oneshot_prev = self.cr & CR_ONESHOT != 0;
-        underflow
-    }
-
-    fn write_cr(&mut self, value: u8) {
-        if value & CR_START != 0 && !self.running() {
-            self.toggle = true;
-        }
-        if value & CR_LOAD != 0 {
-            self.load_req = true;
-        }
-        self.cr = value & !CR_LOAD;
-    }
-
-    fn write_lo(&mut self, value: u8) {
-        self.latch = (self.latch & 0xFF00) | u16::from(value);
-        if self.loading {
-            self.counter = (self.counter & 0xFF00) | u16::from(value);
-        }
-    }
-
-    fn write_hi(&mut self, value: u8) {
-        self.latch = (self.latch & 0x00FF) | (u16::from(value) << 8);
-        if self.loading {
-            self.counter = (self.counter & 0x00FF) | (u16::from(value) << 8);
-        }
-        if !self.running() {
-            self.load_req = true;
-        }
-    }
-
-    /// In a steady state, what the next ticks do: `Some(true)` = only decrement (running on
-    /// φ2 with the pipeline full and the counter at 2 or more), `Some(false)` = nothing (no
-    /// count in the pipeline or coming), `None` = something is in flight; `phi2` tells
-    /// whether the timer's selected input is φ2.
-    fn steady(&self, phi2: bool) -> Option<bool> {
-        if self.load_req || self.load_next || self.loading || self.pulse {
-            return None;
-        }
-        if self.oneshot_prev != (self.cr & CR_ONESHOT != 0) {
-            return None;
-        }
-        if self.running() && phi2 {
-            (self.pipe == 3 && self.counter >= 2).then_some(true)
-        } else {
-            (self.pipe == 0).then_some(false)
-        }
-    }
-
-    /// Level of the PB6/PB7 output when CRx bit 1 routes the timer there.
-    fn pb_out(&self) -> bool {
-        if self.cr & CR_TOGGLE != 0 {
-            self.toggle
-        } else {
-            self.pulse
-        }
-    }
-}
-
-/// Time-of-day clock registers in chip order: tenths, seconds, minutes, hours.
-type TodTime = [u8; 4];
-
-/// Power-on and reset value of the clock: 1:00:00.0 AM.
-const TOD_RESET: TodTime = [0x00, 0x00, 0x00, 0x01];
-
-/// Bits each TOD register keeps.
-const TOD_MASK: TodTime = [0x0F, 0x7F, 0x7F, 0x9F];
 
 /// A MOS 6526 CIA.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -566,20 +430,6 @@ impl Cia {
         self.fast_budget = budget;
     }
 
-    /// One edge of the TOD input (50 or 60 per emulated second).
-    pub fn tod_pulse(&mut self) {
-        if !self.tod_running {
-            return;
-        }
-        self.tod_div += 1;
-        let per_tenth = if self.ta.cr & CRA_TOD50 != 0 { 5 } else { 6 };
-        if self.tod_div >= per_tenth {
-            self.tod_div = 0;
-            self.tod_advance();
-            self.tod_check_alarm();
-        }
-    }
-
     /// Set an interrupt flag; /IRQ follows one cycle later if the source is enabled.
     fn raise(&mut self, flag: u8) {
         self.fast_budget = 0;
@@ -610,146 +460,7 @@ impl Cia {
             self.raise(ICR_SP);
         }
     }
-
-    fn write_tod(&mut self, i: usize, value: u8) {
-        let mut value = value & TOD_MASK[i];
-        if self.tb.cr & CRB_ALARM != 0 {
-            self.alarm[i] = value;
-        } else {
-            match i {
-                0 if !self.tod_running => {
-                    self.tod_running = true;
-                    self.tod_div = 0;
-                }
-                3 => {
-                    self.tod_running = false;
-                    // The chip flips AM/PM whenever the hour becomes 12, written or counted.
-                    if value & 0x1F == 0x12 {
-                        value ^= 0x80;
-                    }
-                }
-                _ => {}
-            }
-            self.tod[i] = value;
-        }
-        self.tod_check_alarm();
-    }
-
-    /// Add one tenth of a second. Each digit is a binary counter; a carry happens when the
-    /// register equals its last value (9, 59, 59, 12), so invalid BCD values count on.
-    fn tod_advance(&mut self) {
-        let [t, s, m, h] = &mut self.tod;
-        if *t == 0x09 {
-            *t = 0;
-        } else {
-            *t = (*t + 1) & 0x0F;
-            return;
-        }
-        if !bcd_step(s) {
-            return;
-        }
-        if !bcd_step(m) {
-            return;
-        }
-        let pm = *h & 0x80;
-        let hour = *h & 0x1F;
-        let next = if hour == 0x12 {
-            0x01
-        } else if hour & 0x0F == 0x09 {
-            (hour & 0x10) + 0x10
-        } else {
-            (hour & 0x10) | ((hour + 1) & 0x0F)
-        };
-        let pm = if next == 0x12 { pm ^ 0x80 } else { pm };
-        *h = (next & 0x1F) | pm;
-    }
-
-    fn tod_check_alarm(&mut self) {
-        let equal = self.tod == self.alarm;
-        if equal && !self.tod_match {
-            self.raise(ICR_ALARM);
-        }
-        self.tod_match = equal;
-    }
-}
-
-/// Seconds or minutes: count up one, returning the carry out of $59.
-fn bcd_step(reg: &mut u8) -> bool {
-    if *reg == 0x59 {
-        *reg = 0;
-        return true;
-    }
-    if *reg & 0x0F == 0x09 {
-        *reg = (*reg & 0x70).wrapping_add(0x10) & 0x70;
-    } else {
-        *reg = (*reg & 0x70) | ((*reg + 1) & 0x0F);
-    }
-    false
 }
 
 #[cfg(test)]
-mod fast_path_tests {
-    use super::*;
-
-    /// The fast path must be invisible: a chip that always runs the full model and one that
-    /// takes the fast path agree on every register, pin and /IRQ in every cycle, under a
-    /// random mix of writes, reads and TOD pulses.
-    #[test]
-    fn fast_ticks_match_the_full_model() {
-        let mut seed = 0x2468_ACE1u32;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed
-        };
-        let mut fast_ticks = 0u64;
-        for round in 0..40 {
-            let mut fast = Cia::new();
-            let mut full = Cia::new();
-            for cycle in 0..60_000u32 {
-                let r = rnd();
-                if r % 97 == 0 {
-                    let reg = (rnd() % 16) as u8;
-                    // Small latch values make underflows frequent.
-                    let v = if (4..=7).contains(&reg) && rnd() % 2 == 0 {
-                        (rnd() % 8) as u8
-                    } else {
-                        rnd() as u8
-                    };
-                    fast.write(reg, v);
-                    full.write(reg, v);
-                } else if r % 89 == 0 {
-                    let reg = (rnd() % 16) as u8;
-                    assert_eq!(
-                        fast.read(reg),
-                        full.read(reg),
-                        "round {round} cycle {cycle} read {reg:x}"
-                    );
-                }
-                if r % 5000 == 0 {
-                    fast.tod_pulse();
-                    full.tod_pulse();
-                }
-                fast_ticks += u64::from(fast.fast_budget > 0);
-                fast.tick();
-                full.fast_budget = 0;
-                full.tick_full();
-                full.fast_budget = 0;
-                for reg in 0..16 {
-                    assert_eq!(
-                        fast.peek(reg),
-                        full.peek(reg),
-                        "round {round} cycle {cycle} reg {reg:x}"
-                    );
-                }
-                assert_eq!(fast.irq(), full.irq(), "round {round} cycle {cycle}");
-                assert_eq!(fast.pb_pins(), full.pb_pins());
-            }
-        }
-        assert!(
-            fast_ticks > 40 * 60_000 / 4,
-            "the fast path was taken in only {fast_ticks} ticks"
-        );
-    }
-}
+mod tests;

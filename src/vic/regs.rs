@@ -1,0 +1,73 @@
+//! The registers as the CPU reads and writes them (VIC-II article, 3.2 and 3.12: read-clear
+//! collision registers, the interrupt latch, the raster compare on a write).
+
+use super::*;
+
+impl Vic {
+    /// Register read as the CPU sees it ($D000-$D3FF, mirrored every 64 bytes).
+    pub fn read(&mut self, reg: u8) -> u8 {
+        let reg = reg & 0x3F;
+        let v = self.peek(reg);
+        if reg == 0x1E || reg == 0x1F {
+            // Collision registers clear on read.
+            self.regs[reg as usize] = 0;
+        }
+        v
+    }
+
+    /// Register value without side effects.
+    pub fn peek(&self, reg: u8) -> u8 {
+        let reg = reg & 0x3F;
+        match reg {
+            0x11 => (self.regs[0x11] & 0x7F) | (((self.raster >> 8) as u8) << 7),
+            0x12 => self.raster as u8,
+            0x16 => self.regs[0x16] | 0xC0,
+            0x18 => self.regs[0x18] | 0x01,
+            0x19 => {
+                let any = if self.irq() { 0x80 } else { 0 };
+                self.irq_flags | 0x70 | any
+            }
+            0x1A => self.irq_mask | 0xF0,
+            0x20..=0x2E => self.regs[reg as usize] | 0xF0,
+            0x2F..=0x3F => 0xFF,
+            _ => self.regs[reg as usize],
+        }
+    }
+
+    pub fn write(&mut self, reg: u8, value: u8) {
+        let reg = reg & 0x3F;
+        match reg {
+            0x11 => {
+                self.regs[0x11] = value;
+                self.raster_compare = (self.raster_compare & 0xFF) | (((value >> 7) as u16) << 8);
+                self.compare_after_write();
+                self.update_bad_line();
+            }
+            0x12 => {
+                self.raster_compare = (self.raster_compare & 0x100) | value as u16;
+                self.compare_after_write();
+            }
+            0x19 => {
+                // Writing 1 to a flag acknowledges it.
+                self.irq_flags &= !value & 0x0F;
+            }
+            0x1A => self.irq_mask = value & 0x0F,
+            0x1E | 0x1F | 0x2F..=0x3F => {}
+            _ => self.regs[reg as usize] = value,
+        }
+    }
+
+    /// A new compare value equal to the current line triggers the raster interrupt at once.
+    pub(super) fn compare_after_write(&mut self) {
+        let line = if self.raster == 0 && self.cycle == 1 {
+            u16::MAX
+        } else {
+            self.raster
+        };
+        let m = line == self.raster_compare;
+        if m && !self.raster_match {
+            self.irq_flags |= 0x01;
+        }
+        self.raster_match = m;
+    }
+}
