@@ -12,6 +12,8 @@
 //!
 //! Keys are typed through the one [`KeyFeeder`] (held 50 ms, repeats 20 ms apart); they
 //! reach the keyboard once the prompt was seen (before it, the KERNAL does not read them).
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 use crate::c64::C64;
 use crate::keyboard::KeyFeeder;
@@ -303,6 +305,8 @@ pub struct Session {
     pub joystick_bits: u8,
     /// Joysticks drive port 1 instead of port 2.
     pub joystick_port1: bool,
+    /// The cycle at which the key feeder next needs service (`u64::MAX` while the
+    /// autostart waits: the keys are held back until the prompt).
     next_key: u64,
 }
 
@@ -323,19 +327,34 @@ impl Session {
         self.next_key = self.next_key.min(self.c64.cycles());
     }
 
-    /// One cycle: the key feeder when it is due, the machine, then the autostart.
-    #[inline]
+    /// One cycle: the key feeder when it is due, the machine, then the autostart while it
+    /// waits. (The per-cycle cost is two comparisons; the rest runs on the cycles that need
+    /// it.)
+    #[inline(always)]
     pub fn tick(&mut self) {
-        if self.c64.cycles() >= self.next_key && self.autostart.state != Start::Waiting {
+        if self.c64.cycles() >= self.next_key {
             self.serve_keys();
         }
         self.c64.tick();
-        if self.autostart.state == Start::Waiting && self.c64.cpu.at_instruction_boundary() {
-            self.autostart.poll(&mut self.c64);
+        if self.autostart.state == Start::Waiting {
+            self.poll_autostart();
         }
     }
 
+    #[cold]
+    fn poll_autostart(&mut self) {
+        if self.c64.cpu.at_instruction_boundary() && self.autostart.poll(&mut self.c64) {
+            // The prompt was reached: the keys may be typed from now on.
+            self.next_key = self.c64.cycles();
+        }
+    }
+
+    #[cold]
     fn serve_keys(&mut self) {
+        if self.autostart.state == Start::Waiting {
+            self.next_key = u64::MAX;
+            return;
+        }
         let now = self.c64.cycles();
         self.next_key = self.keys.service(&mut self.c64.sys.keyboard, now);
         self.apply_joystick();

@@ -11,6 +11,8 @@
 //!
 //! What the machine gives whoever runs it: the frame ([`C64::frame`]), the screen as text
 //! ([`C64::screen_text`]) and [`Event`]s ([`C64::take_events`]).
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 use crate::cia::Cia;
 use crate::cpu::{Bus, Cpu};
@@ -28,7 +30,7 @@ pub const CYCLES_PER_FRAME: u64 = 63 * 312;
 const TOD_HZ: u64 = 50;
 
 /// Something the machine reports to whoever runs it, as it happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Event {
     /// A program wrote this value to $D7FF (the VICE test bench's debug register: 0 pass,
     /// $FF fail).
@@ -36,7 +38,7 @@ pub enum Event {
 }
 
 /// Everything on the CPU's bus.
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct System {
     pub mem: Memory,
     pub vic: Vic,
@@ -51,12 +53,19 @@ pub struct System {
     /// The CIAs are ticked lazily: cycles in which a CIA only counts down are skipped and
     /// applied in one step when the CPU next touches it or its quiet stretch ends. `synced`
     /// is the first cycle not yet applied, `wake` the first cycle that needs a real tick.
+    /// (The schedule is not in save states: they are saved synced, and loaded with a full
+    /// tick next.)
+    #[serde(skip)]
     cia_synced: [u64; 2],
+    #[serde(skip)]
     cia_wake: [u64; 2],
+    #[serde(skip)]
     cia_wake_min: u64,
     /// The VIC is ticked lazily in the same way: only cycles with an event of the line
     /// (or pixels to draw, or BA changing) run its full model.
+    #[serde(skip)]
     vic_synced: u64,
+    #[serde(skip)]
     vic_wake: u64,
     /// BA as of the VIC's last full tick (it only changes in one).
     ba_low: bool,
@@ -64,6 +73,7 @@ pub struct System {
     cycles: u64,
     /// Tick every chip in full every cycle instead of skipping quiet stretches: the
     /// reference the lazy scheduling is tested against (see `c64/tests.rs`).
+    #[serde(skip)]
     eager: bool,
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
     next_tod: u64,
@@ -71,7 +81,7 @@ pub struct System {
 }
 
 /// A PAL C64.
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct C64 {
     pub cpu: Cpu,
     pub sys: System,
@@ -305,6 +315,23 @@ impl System {
         self.sync();
         self.vic.set_render(on);
         self.vic_wake = self.vic_synced;
+    }
+
+    /// After a save state was loaded: check what must hold for the machine to run, and
+    /// have every chip's next cycle be a full tick (the lazy schedule plans again from there;
+    /// skipping is only ever an optimisation of full ticks).
+    pub(crate) fn check_restored(&mut self, cpu: &Cpu) -> Result<(), String> {
+        cpu.check_restored()?;
+        self.vic.check_restored()?;
+        self.mem.update_map();
+        let now = self.cycles;
+        self.vic_synced = now;
+        self.vic_wake = now;
+        self.cia_synced = [now; 2];
+        self.cia_wake = [now; 2];
+        self.cia_wake_min = now;
+        self.update_cia2_port();
+        Ok(())
     }
 
     /// Bring the VIC and the CIAs up to date, for inspection from outside the machine.

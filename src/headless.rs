@@ -2,6 +2,8 @@
 //! event, then report (screenshot, screen as text, memory dumps, instruction trace). The
 //! autostart and the key feeder are [`crate::autostart`]'s; the program formats
 //! [`crate::media`]'s.
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 use crate::autostart::{Autostart, Session, Start};
 use crate::c64::{C64, Event, PAL_CLOCK_HZ};
@@ -22,6 +24,8 @@ pub enum RunError {
     Type(String),
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
+    #[error("{0}")]
+    State(#[from] crate::state::StateError),
 }
 
 /// Everything a headless run can do.
@@ -42,6 +46,10 @@ pub struct RunOptions {
     pub screen_text: bool,
     pub dumps: Vec<(u16, u16, PathBuf)>,
     pub trace: Option<PathBuf>,
+    /// Start from this save state instead of power-on (limits then count from its cycle).
+    pub load_state: Option<PathBuf>,
+    /// Save the machine at exit.
+    pub save_state: Option<PathBuf>,
 }
 
 pub const DEFAULT_LIMIT_SECONDS: u64 = 10;
@@ -104,7 +112,12 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     // Typed keys also wait for the prompt: before it the KERNAL does not scan the keyboard.
     let wait = opts.until_ready || opts.type_text.is_some();
     let autostart = Autostart::new(program, opts.pokes.clone(), wait);
-    let mut s = Session::new(C64::new(roms), autostart);
+    let c64 = match &opts.load_state {
+        Some(p) => crate::state::load(p, &roms)?,
+        None => C64::new(roms),
+    };
+    let limit = limit.saturating_add(c64.cycles());
+    let mut s = Session::new(c64, autostart);
     if let Some(t) = &opts.type_text {
         s.keys.type_text(t, "--type").map_err(RunError::Type)?;
     }
@@ -120,6 +133,11 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
         .iter()
         .map(|(a, b, p)| Ok((*a, *b, PendingFile::create(p)?)))
         .collect::<Result<Vec<_>, RunError>>()?;
+    let mut state_out = opts
+        .save_state
+        .as_deref()
+        .map(PendingFile::create)
+        .transpose()?;
     s.c64.sys.set_render(opts.screenshot.is_some());
 
     let mut line = String::new();
@@ -184,10 +202,14 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
             .collect();
         f.write_all(&bytes)?;
     }
+    if let Some(f) = state_out.as_mut() {
+        f.write_all(&crate::state::to_bytes(&c64))?;
+    }
     for f in trace
         .into_iter()
         .chain(shot)
         .chain(dumps.into_iter().map(|d| d.2))
+        .chain(state_out)
     {
         f.commit()?;
     }

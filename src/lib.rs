@@ -1,4 +1,7 @@
 //! breadbin: a cycle-level PAL Commodore 64 with its own open ROMs.
+//!
+//! The layers (chips, machine, programs and autostart, runners) and which may use which are
+//! described in ARCHITECTURE.md at the top of the repository.
 
 pub mod autostart;
 pub mod basic;
@@ -16,6 +19,7 @@ pub mod output;
 pub mod profile;
 pub mod roms;
 pub mod sid;
+pub mod state;
 pub mod testbench;
 pub mod vic;
 

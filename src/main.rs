@@ -155,6 +155,12 @@ struct RunArgs {
     /// Write one line per instruction to FILE.
     #[arg(long, requires = "headless", value_name = "FILE")]
     trace: Option<PathBuf>,
+    /// Start from a save state instead of power-on (the time limit counts from there).
+    #[arg(long, requires = "headless", value_name = "FILE")]
+    load_state: Option<PathBuf>,
+    /// Save the machine's state to FILE at exit.
+    #[arg(long, requires = "headless", value_name = "FILE")]
+    save_state: Option<PathBuf>,
 }
 
 /// What the program file is, when its name does not end in .prg or .bas.
@@ -337,6 +343,8 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         screen_text: a.screen_text,
         dumps: a.dump,
         trace: a.trace,
+        load_state: a.load_state,
+        save_state: a.save_state,
     };
     let (outcome, c64) = headless::run(&opts).map_err(|e| e.to_string())?;
     if opts.screen_text {

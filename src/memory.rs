@@ -11,7 +11,7 @@ use crate::cpu::port::Port;
 use crate::roms::Roms;
 
 /// What answers a CPU access in each 4 KiB block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Region {
     Ram,
     Basic,
@@ -21,11 +21,15 @@ pub enum Region {
 }
 
 /// RAM, colour RAM, ROM images and the banking state.
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Memory {
+    #[serde(with = "crate::state::arrays::boxed")]
     pub ram: Box<[u8; 0x10000]>,
     /// Colour RAM: 1 KiB of 4-bit cells (the upper bits are not stored).
+    #[serde(with = "crate::state::arrays::boxed")]
     pub color: Box<[u8; 0x400]>,
+    /// Not in save states: a state is loaded onto the ROM set it was saved with.
+    #[serde(skip, default = "Roms::open")]
     pub roms: Roms,
     pub port: Port,
     map: [Region; 16],

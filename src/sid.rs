@@ -7,7 +7,7 @@
 //! envelope progress see something move.
 
 /// SID register file.
-#[derive(Clone, Default)]
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Sid {
     regs: [u8; 32],
     /// Last value written: what a read of a write-only register returns.

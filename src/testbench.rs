@@ -9,6 +9,8 @@
 //!
 //! Every run starts from one machine booted to the READY prompt and cloned, so each program
 //! sees exactly the power-on a fresh machine gives it, and the boot is done once.
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 use crate::autostart;
 use crate::c64::C64;

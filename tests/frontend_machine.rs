@@ -321,3 +321,26 @@ fn every_start_of_the_window_gives_a_fresh_dungeon_unless_seeded() {
     m.hard_reset();
     assert_ne!(m.start_moment(), r1);
 }
+
+#[test]
+fn the_window_slot_saves_and_loads_the_machine() {
+    let mut m = Machine::new(Roms::open(), None, false, false);
+    for _ in 0..150 {
+        m.run_frame();
+    }
+    let slot = temp_file("slot.state", b"");
+    m.save_state(&slot.path()).unwrap();
+    let saved_at = m.c64().cycles();
+    let screen = m.c64().screen_codes();
+    for _ in 0..30 {
+        m.run_frame();
+    }
+    m.load_state(&slot.path()).unwrap();
+    assert_eq!(m.c64().cycles(), saved_at);
+    assert_eq!(m.c64().screen_codes(), screen);
+    // A bad file leaves the machine as it is.
+    let junk = temp_file("junk.state", b"not a state");
+    let e = m.load_state(&junk.path()).unwrap_err().to_string();
+    assert!(e.contains("junk.state: not a breadbin save state"), "{e}");
+    assert_eq!(m.c64().cycles(), saved_at);
+}

@@ -112,7 +112,7 @@ pub const ICR_SP: u8 = 0x08;
 pub const ICR_FLAG: u8 = 0x10;
 
 /// A MOS 6526 CIA.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cia {
     /// External levels on port A's pins (1 = high or undriven), set by the machine.
     pub pa_in: u8,
@@ -155,9 +155,13 @@ pub struct Cia {
     tod_match: bool,
     /// Ticks that may take the fast path: nothing but plain decrements happens in them (see
     /// [`Cia::tick`]). Zero forces the full model; any write or raised flag resets it.
+    /// (Not in save states: a loaded chip starts with a full tick, which plans again.)
+    #[serde(skip)]
     fast_budget: u16,
     /// In fast ticks: what timers A and B decrement by (0 or 1).
+    #[serde(skip)]
     fast_dec_a: u16,
+    #[serde(skip)]
     fast_dec_b: u16,
 }
 

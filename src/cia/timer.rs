@@ -3,7 +3,7 @@
 use super::*;
 
 /// One 16-bit interval timer with its latch and count pipeline.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Timer {
     pub(super) counter: u16,
     pub(super) latch: u16,

@@ -28,7 +28,7 @@ pub use exec::{MNEMONICS, MODES};
 
 bitflags::bitflags! {
     /// The processor status register P.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
     pub struct Status: u8 {
         const C = 0x01;
         const Z = 0x02;
@@ -70,7 +70,7 @@ impl Bus for FlatRam {
 }
 
 /// What the BRK sequence is doing: the instruction itself or an interrupt that borrows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum IntKind {
     Brk,
     Irq,
@@ -108,7 +108,7 @@ impl Mode {
 }
 
 /// The 6510 core's registers and the state of the instruction in progress.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Cpu {
     pub pc: u16,
     pub a: u8,
@@ -157,6 +157,15 @@ impl Default for Cpu {
 }
 
 impl Cpu {
+    /// Whether a restored state is one the core can run from (an instruction's cycle is at
+    /// most its seventh after the opcode fetch).
+    pub(crate) fn check_restored(&self) -> Result<(), String> {
+        if self.t > 7 {
+            return Err(format!("the CPU is in cycle {} of an instruction", self.t));
+        }
+        Ok(())
+    }
+
     /// A CPU that will run its reset sequence on the first tick.
     pub fn new() -> Self {
         Cpu {

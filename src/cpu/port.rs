@@ -8,7 +8,7 @@
 
 /// The port's two registers. After reset every line is an input and the data latch is
 /// cleared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Port {
     pub ddr: u8,
     pub data: u8,

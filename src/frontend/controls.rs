@@ -1,6 +1,7 @@
 //! The window's own controls. They sit on F9-F12 and the Pause key, which the C64 does not
 //! have, so no C64 key combination is taken from the user (Ctrl with F9-F12 is safe for the
-//! same reason).
+//! same reason). The save-state slot is on Ctrl+F5 and Ctrl+F7: F5 and F7 themselves stay
+//! the C64's keys, and CTRL with a function key types nothing on the C64.
 
 use winit::keyboard::KeyCode;
 
@@ -14,6 +15,8 @@ pub enum Hotkey {
     SoftReset,
     HardReset,
     Quit,
+    SaveState,
+    LoadState,
 }
 
 /// The control for a key press, given whether a host Ctrl key is held.
@@ -26,6 +29,8 @@ pub fn hotkey(code: KeyCode, ctrl: bool) -> Option<Hotkey> {
         (KeyCode::F9, true) => Hotkey::SoftReset,
         (KeyCode::F10, true) => Hotkey::HardReset,
         (KeyCode::F12, true) => Hotkey::Quit,
+        (KeyCode::F5, true) => Hotkey::SaveState,
+        (KeyCode::F7, true) => Hotkey::LoadState,
         _ => return None,
     })
 }
@@ -40,6 +45,8 @@ Window controls:
   Ctrl+F9       soft reset (the C64's RESET line; memory is kept)
   Ctrl+F10      hard reset (power off and on; the program is started again)
   Ctrl+F12      quit (or close the window)
+  Ctrl+F5       save the machine's state to the slot (breadbin-slot.state, current folder)
+  Ctrl+F7       load the state saved in the slot
 C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted
 left/up; Esc = RUN/STOP, PageUp = RESTORE, Home = CLR/HOME, Backspace = INST/DEL,
 Left Ctrl = CTRL, Left Alt or Tab = C=, F1/F3/F5/F7 = the C64's, F2/F4/F6/F8 =

@@ -121,6 +121,23 @@ impl Machine {
         self.session.run_frame();
     }
 
+    /// Save the machine's state to `path`.
+    pub fn save_state(&self, path: &Path) -> Result<(), crate::state::StateError> {
+        crate::state::save(&self.session.c64, path)
+    }
+
+    /// Replace the machine with the state in `path` (saved with the same ROMs); on any
+    /// error the machine runs on untouched. Keys held and the autostart are dropped: the
+    /// loaded machine is where it was saved.
+    pub fn load_state(&mut self, path: &Path) -> Result<(), crate::state::StateError> {
+        self.session.c64 = crate::state::load(path, &self.roms)?;
+        self.session.c64.sys.set_render(true);
+        self.session.clear_keys();
+        self.keys.clear();
+        self.session.autostart.cancel();
+        Ok(())
+    }
+
     /// A host key event arrived: make sure the queue is served from the next cycle.
     pub fn key_event(&mut self, ev: &HostKey) -> bool {
         if self.paused {

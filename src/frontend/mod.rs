@@ -8,6 +8,8 @@
 //! - [`controls`]: the window's own hot keys (F9-F12).
 //! - [`gamepad`]: gilrs pads → joystick port 2 (or 1).
 //! - [`audio`]: the SID's samples through a lock-free ring to a cpal stream.
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 pub mod audio;
 pub mod controls;

@@ -32,6 +32,8 @@ pub const FRAME_HZ: f64 = PAL_CLOCK_HZ as f64 / CYCLES_PER_FRAME as f64;
 const MAX_BEHIND: u64 = 5;
 /// Wall time one warp wake-up spends emulating.
 const WARP_SLICE: Duration = Duration::from_millis(20);
+/// The save-state slot of Ctrl+F5 and Ctrl+F7, in the current folder.
+const SLOT: &str = "breadbin-slot.state";
 /// How long a message stays in the title.
 const MESSAGE_TIME: Duration = Duration::from_secs(6);
 
@@ -360,6 +362,17 @@ impl App {
                 self.say("hard reset".into());
             }
             Hotkey::Quit => el.exit(),
+            Hotkey::SaveState => match self.machine.save_state(Path::new(SLOT)) {
+                Ok(()) => self.say(format!("state saved to {SLOT}")),
+                Err(e) => self.say(e.to_string()),
+            },
+            Hotkey::LoadState => match self.machine.load_state(Path::new(SLOT)) {
+                Ok(()) => {
+                    self.pacer = Pacer::new(Instant::now());
+                    self.say(format!("state loaded from {SLOT}"));
+                }
+                Err(e) => self.say(format!("state not loaded: {e}")),
+            },
         }
         self.update_title();
     }

@@ -234,7 +234,7 @@ pub mod joy {
 }
 
 /// Keyboard matrix and joystick state.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Keyboard {
     /// For each column (port A line), the rows (port B lines) of pressed keys.
     matrix: [u8; 8],

@@ -6,6 +6,8 @@
 //!   label map goes with the program, so that tools can speak in labels.
 //!
 //! Disk images (`d64.rs`) will come here too, beside `prg.rs`.
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 pub mod prg;
 

@@ -31,6 +31,8 @@
 //! to 0; for a joystick move, when the program leaves the input loop) and ends when it is
 //! back in its input loop waiting for the next one. The harness records each turn's total
 //! cycles and the cycles inside a chosen subroutine (inclusive).
+//!
+//! Its place among the layers: ARCHITECTURE.md.
 
 pub mod driver;
 pub mod keyscript;

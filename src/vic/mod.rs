@@ -104,8 +104,9 @@ impl VicMemory<'_> {
 }
 
 /// The VIC-II chip state.
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Vic {
+    #[serde(with = "crate::state::arrays")]
     regs: [u8; 0x40],
     /// Current raster line and cycle (1..=63, the article's numbering).
     raster: u16,
@@ -124,10 +125,14 @@ pub struct Vic {
     rc: u8,
     vmli: usize,
     /// Video matrix line: character codes and colours from the c-accesses.
+    #[serde(with = "crate::state::arrays")]
     matrix: [u8; 40],
+    #[serde(with = "crate::state::arrays")]
     colors: [u8; 40],
     /// g-access data of this line and whether it was fetched in display state.
+    #[serde(with = "crate::state::arrays")]
     gdata: [u8; 40],
+    #[serde(with = "crate::state::arrays")]
     gdisplay: [bool; 40],
     main_border: bool,
     vertical_border: bool,
@@ -178,6 +183,21 @@ impl Vic {
 
     /// Turn pixel output on or off. Everything else (timing, fetches, interrupts) is the same
     /// either way; headless runs that need no picture save the work.
+    /// Whether a restored state is one the chip can run from.
+    pub(crate) fn check_restored(&self) -> Result<(), String> {
+        if self.frame.len() != FRAME_WIDTH * FRAME_HEIGHT
+            || !(1..=CYCLES_PER_LINE).contains(&self.cycle)
+            || self.raster >= LINES
+            || self.vmli > 40
+            || self.rc > 7
+            || self.vc > 0x3FF
+            || self.vcbase > 0x3FF
+        {
+            return Err("the VIC's position or counters are out of range".into());
+        }
+        Ok(())
+    }
+
     pub fn set_render(&mut self, on: bool) {
         self.render = on;
     }
