@@ -164,21 +164,12 @@ pub(crate) mod arrays {
     pub mod boxed {
         use super::*;
 
-        pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
-            a: &[T; N],
-            s: S,
-        ) -> Result<S::Ok, S::Error> {
-            a[..].serialize(s)
-        }
+        pub use super::serialize;
 
         pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
             d: D,
         ) -> Result<Box<[T; N]>, D::Error> {
-            let v = Vec::<T>::deserialize(d)?;
-            let n = v.len();
-            v.into_boxed_slice()
-                .try_into()
-                .map_err(|_| D::Error::custom(format!("{n} elements where {N} belong")))
+            super::deserialize::<D, T, N>(d).map(Box::new)
         }
     }
 }
