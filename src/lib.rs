@@ -17,6 +17,7 @@ pub mod media;
 pub mod memory;
 pub mod output;
 pub mod profile;
+pub mod recording;
 pub mod roms;
 pub mod sid;
 pub mod state;

@@ -2,6 +2,7 @@
 //! headless runs, BASIC text tools, the flat-RAM CPU runner, the profiler and benchmarks.
 
 mod profile_cli;
+mod turns_cli;
 
 use breadbin::cpu::{Cpu, FlatRam};
 use breadbin::headless::{self, RunOptions};
@@ -53,6 +54,10 @@ struct WindowArgs {
     /// each start differs, as when a person types RUN, so the dungeon is a fresh one.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Record the session's keys to FILE (written when the window closes), to replay with
+    /// `breadbin bench-turns --keys FILE`.
+    #[arg(long, value_name = "FILE")]
+    record_keys: Option<PathBuf>,
     /// Close the window after this many frames were shown (for scripts).
     #[arg(long, value_name = "N", hide = true)]
     quit_after_frames: Option<u64>,
@@ -78,7 +83,7 @@ enum Cmd {
     /// Profile a BASIC program: cycles per line and per label, inclusive and exclusive.
     Profile(profile_cli::ProfileArgs),
     /// Measure a game's turns: total time and time in one subroutine, per turn.
-    BenchTurns(profile_cli::BenchTurnsArgs),
+    BenchTurns(turns_cli::BenchTurnsArgs),
     /// Run BASIC benchmarks and compare their printed cycle counts with genuine figures.
     BenchBasic(profile_cli::BenchBasicArgs),
     /// Run the VICE test bench's exit-code programs and count the passes per folder.
@@ -280,7 +285,7 @@ fn main() -> ExitCode {
             .map_err(|e| e.to_string()),
         Some(Cmd::Cpu(args)) => cpu(&args),
         Some(Cmd::Profile(args)) => profile_cli::profile(&args),
-        Some(Cmd::BenchTurns(args)) => profile_cli::bench_turns(&args),
+        Some(Cmd::BenchTurns(args)) => turns_cli::bench_turns(&args),
         Some(Cmd::BenchBasic(args)) => profile_cli::bench_basic(&args),
         Some(Cmd::Testbench(args)) => testbench(&args),
     };
@@ -500,6 +505,7 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         quit_after_frames: w.quit_after_frames,
         renderer: w.renderer,
         seed: w.seed,
+        record_keys: w.record_keys.clone(),
     };
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)

@@ -1,11 +1,8 @@
-//! `breadbin profile` and `breadbin bench-turns`.
+//! `breadbin profile` and `breadbin bench-basic`.
 
-use breadbin::c64::PAL_CLOCK_HZ;
-use breadbin::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
 use breadbin::media::Program;
-use breadbin::profile::{self, KeyScript, ProfiledRun, RunSettings, mean_sd, ms};
+use breadbin::profile::{self, KeyScript, RunSettings};
 use clap::Args;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -46,6 +43,7 @@ pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
         seed: a.seed,
         limit_seconds: a.seconds,
         input_loop: a.input_loop.clone(),
+        moment: None,
     };
     let session = if a.keys.is_none() && a.input_loop.is_none() {
         profile::run_to_end(&program, &settings).map_err(|e| e.to_string())?
@@ -59,215 +57,6 @@ pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
         print!("{}", report.table(a.top));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[derive(Args, Debug)]
-pub struct BenchTurnsArgs {
-    /// The game (.bas with labels; `10a`, `10b`, `10c` name the embedded dungeon parts).
-    /// Default: the embedded dungeon, part 10c.
-    pub game: Option<PathBuf>,
-    /// Compare two games on the same seeds and script (e.g. part10b.bas part10c.bas).
-    #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "game")]
-    pub compare: Option<Vec<PathBuf>>,
-    /// Key script. Default: the dungeon's shipped walk.
-    #[arg(long, value_name = "SCRIPT")]
-    pub keys: Option<PathBuf>,
-    /// Seeds (location 251), e.g. `7` or `1-10` or `3,5,9`.
-    #[arg(long, default_value = "1", value_parser = parse_seeds)]
-    pub seeds: Seeds,
-    /// Turns measured per run.
-    #[arg(long, default_value_t = 20)]
-    pub turns: usize,
-    /// Subroutine whose inclusive time is measured per turn.
-    #[arg(long, default_value = "ENEMYLOGIC")]
-    pub measure: String,
-    /// The input loop label (overrides the script's `loop` line).
-    #[arg(long = "loop", value_name = "LABEL")]
-    pub input_loop: Option<String>,
-    #[arg(long, value_name = "DIR")]
-    pub roms: Option<PathBuf>,
-    /// Emulated-time limit per run, seconds.
-    #[arg(long, default_value_t = 600)]
-    pub seconds: u64,
-    /// Print only the summary, not each turn.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-/// A list of seeds from the command line.
-#[derive(Debug, Clone)]
-pub struct Seeds(pub Vec<u8>);
-
-fn parse_seeds(s: &str) -> Result<Seeds, String> {
-    let mut out = Vec::new();
-    for part in s.split(',') {
-        let one = |t: &str| -> Result<u8, String> {
-            let v: u8 = t
-                .trim()
-                .parse()
-                .map_err(|_| format!("'{t}' is not a seed (1-255)"))?;
-            if v == 0 {
-                return Err("seed 0 means 'from the clock': use 1-255".into());
-            }
-            Ok(v)
-        };
-        match part.split_once('-') {
-            Some((a, b)) => {
-                let (a, b) = (one(a)?, one(b)?);
-                if b < a {
-                    return Err(format!("'{part}': empty range"));
-                }
-                out.extend(a..=b);
-            }
-            None => out.push(one(part)?),
-        }
-    }
-    Ok(Seeds(out))
-}
-
-struct Variant {
-    name: String,
-    program: Program,
-    sessions: Vec<(u8, ProfiledRun)>,
-}
-
-impl Variant {
-    fn per_run_means(&self) -> (Vec<f64>, Vec<f64>) {
-        let mut turn = Vec::new();
-        let mut inner = Vec::new();
-        for (_, s) in &self.sessions {
-            let t: Vec<f64> = s.turns.iter().map(|t| ms(t.total_cycles)).collect();
-            let g: Vec<f64> = s.turns.iter().map(|t| ms(t.inner_cycles)).collect();
-            turn.push(mean_sd(&t).0);
-            inner.push(mean_sd(&g).0);
-        }
-        (turn, inner)
-    }
-}
-
-pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
-    // A name that is not a file may name an embedded dungeon part (`10b`, `part10c.bas`).
-    let load = |p: &PathBuf| -> Result<(String, Program), String> {
-        if !p.exists()
-            && let Some((name, source)) = breadbin::games::dungeon_part(&p.display().to_string())
-        {
-            let program = Program::from_basic(name, source).map_err(|e| e.to_string())?;
-            return Ok((name.to_string(), program));
-        }
-        let program = Program::from_file(p).map_err(|e| e.to_string())?;
-        Ok((p.display().to_string(), program))
-    };
-    let games: Vec<(String, Program)> = match (&a.compare, &a.game) {
-        (Some(pair), _) => pair.iter().map(load).collect::<Result<_, _>>()?,
-        (None, Some(p)) => vec![load(p)?],
-        (None, None) => {
-            let (name, source) = breadbin::games::default_game()
-                .ok_or("no game given and no embedded game in this build: pass a .bas file")?;
-            vec![(
-                name.to_string(),
-                Program::from_basic(name, source).map_err(|e| e.to_string())?,
-            )]
-        }
-    };
-    let script = match &a.keys {
-        Some(p) => KeyScript::from_file(p).map_err(|e| e.to_string())?,
-        None => {
-            let (name, text) = breadbin::games::default_walk()
-                .ok_or("no --keys given and no embedded walk in this build")?;
-            KeyScript::parse(text, name).map_err(|e| e.to_string())?
-        }
-    };
-    let seeds = a.seeds.0.clone();
-    let mut variants = Vec::new();
-    for (name, program) in games {
-        let mut v = Variant {
-            name,
-            program,
-            sessions: Vec::new(),
-        };
-        for &seed in &seeds {
-            let settings = RunSettings {
-                roms: a.roms.clone(),
-                seed: Some(seed),
-                limit_seconds: a.seconds,
-                input_loop: a.input_loop.clone(),
-            };
-            let s = profile::run_script(
-                &v.program,
-                &script,
-                &settings,
-                Some(a.turns),
-                Some(&a.measure),
-            )
-            .map_err(|e| format!("seed {seed}: {e}"))?;
-            if !a.quiet {
-                println!("{} seed {seed}", v.name);
-                print!("{}", profile::turn_table(&s, &a.measure));
-                println!();
-            }
-            v.sessions.push((seed, s));
-        }
-        variants.push(v);
-    }
-    print!("{}", summary(&variants, &a.measure, a.turns, seeds.len()));
-    Ok(ExitCode::SUCCESS)
-}
-
-fn summary(variants: &[Variant], measure: &str, turns: usize, seeds: usize) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{} turns x {} seed(s); milliseconds at {} Hz; mean of per-run means ± their standard deviation",
-        turns, seeds, PAL_CLOCK_HZ
-    );
-    let _ = writeln!(
-        s,
-        "{:<32} {:>16} {:>16}",
-        "game",
-        format!("{measure} ms"),
-        "turn ms"
-    );
-    let mut means = Vec::new();
-    for v in variants {
-        let (turn, inner) = v.per_run_means();
-        let (tm, tsd) = mean_sd(&turn);
-        let (im, isd) = mean_sd(&inner);
-        means.push((im, tm));
-        let _ = writeln!(
-            s,
-            "{:<32} {:>9.1} ±{:<5.1} {:>9.1} ±{:<5.1}",
-            v.name, im, isd, tm, tsd
-        );
-    }
-    if let [(ia, ta), (ib, tb)] = means[..] {
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.3} {:>16.3}",
-            "ratio (second / first)",
-            ib / ia,
-            tb / ta
-        );
-        let _ = writeln!(s);
-        let _ = writeln!(s, "tutorial (part 10b -> 10c, 6 goblins, 20 turns):");
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.1} {:>16.1}",
-            "  before (10b)", TUTORIAL_GOBLIN_MS.0, TUTORIAL_TURN_MS.0
-        );
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.1} {:>16.1}",
-            "  after (10c)", TUTORIAL_GOBLIN_MS.1, TUTORIAL_TURN_MS.1
-        );
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.3} {:>16.3}",
-            "  ratio",
-            TUTORIAL_GOBLIN_MS.1 / TUTORIAL_GOBLIN_MS.0,
-            TUTORIAL_TURN_MS.1 / TUTORIAL_TURN_MS.0
-        );
-    }
-    s
 }
 
 #[derive(Args, Debug)]

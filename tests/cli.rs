@@ -484,3 +484,77 @@ fn bench_basic_runs_its_own_set_from_a_fresh_checkout() {
         assert!((ratio - 1.0).abs() <= limit, "{line}");
     }
 }
+
+#[test]
+fn bench_turns_players_counts_model_verdict_json_and_plot() {
+    let plot = tmp("turns.svg");
+    let o = breadbin(&[
+        "bench-turns",
+        "--compare",
+        "10b",
+        "10c",
+        "--player",
+        "explorer",
+        "--seeds",
+        "1-2",
+        "--turns",
+        "6",
+        "--quiet",
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for needle in [
+        "acting",
+        "moving",
+        "asleep",
+        "a goblin that acts and moves",
+        "tutorial: about 165 ms",
+        "verdict: ",
+        "beats part10b.bas on",
+    ] {
+        assert!(out.contains(needle), "{needle} missing:\n{out}");
+    }
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("tutorial before: 990"));
+    let o = breadbin(&[
+        "bench-turns",
+        "--player",
+        "hunter",
+        "--seeds",
+        "3",
+        "--turns",
+        "3",
+        "--json",
+    ]);
+    let j = stdout(&o);
+    assert!(
+        j.starts_with("{\"player\":\"hunter\"") && j.contains("\"acting\":"),
+        "{j}"
+    );
+    // The same seed and player: the same game, to the millisecond.
+    let again = breadbin(&[
+        "bench-turns",
+        "--player",
+        "hunter",
+        "--seeds",
+        "3",
+        "--turns",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(stdout(&again), j);
+    let o = breadbin(&["bench-turns", "--player", "sleepwalker"]);
+    one_line_error(&o, 1, "--player sleepwalker: no such player");
+    let o = breadbin(&["bench-turns", "--player", "explorer", "--keys", "x.keys"]);
+    one_line_error(&o, 1, "--keys goes with --player script");
+    let o = breadbin(&[
+        "bench-turns",
+        "--plot",
+        "/nonexistent/p.svg",
+        "--turns",
+        "1",
+    ]);
+    one_line_error(&o, 1, "/nonexistent/p.svg");
+}

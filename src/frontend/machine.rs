@@ -12,6 +12,7 @@ use crate::C64;
 use crate::Roms;
 use crate::autostart::{Autostart, Session, StartMoment, StartVariation};
 use crate::media::{MediaError, Program};
+use crate::recording::{RecEvent, Recording};
 use std::path::Path;
 
 pub use crate::autostart::Start;
@@ -26,6 +27,10 @@ pub struct Machine {
     /// Paused by the window, with the host key events that arrived meanwhile.
     paused: bool,
     held_back: Vec<HostKey>,
+    /// The session being recorded (`--record-keys`), until a reset ends it.
+    recording: Option<Recording>,
+    /// Why the recording stopped early, if it did.
+    pub recording_stopped: Option<String>,
 }
 
 impl Machine {
@@ -43,6 +48,57 @@ impl Machine {
             variation: StartVariation::Fixed,
             paused: false,
             held_back: Vec::new(),
+            recording: None,
+            recording_stopped: None,
+        }
+    }
+
+    /// Record the key events from now on (call before the first frame, so that the
+    /// recording starts at power-on).
+    pub fn start_recording(&mut self) {
+        let name = self
+            .program()
+            .map(|p| p.short_name().to_string())
+            .unwrap_or_else(|| "BASIC".into());
+        self.recording = Some(Recording::new(
+            &name,
+            crate::state::rom_checksum(&self.roms),
+            self.start_moment(),
+        ));
+        self.session.keys.start_journal();
+    }
+
+    /// The recording so far.
+    pub fn recording(&self) -> Option<&Recording> {
+        self.recording.as_ref()
+    }
+
+    /// Note what the key feeder was given, at the current frame.
+    fn record_keys(&mut self) {
+        let frame = self.session.c64.sys.vic.frames();
+        let journal = self.session.keys.take_journal();
+        if self.recording_stopped.is_some() {
+            return;
+        }
+        if let Some(r) = self.recording.as_mut() {
+            for (id, p) in journal {
+                r.events.push((
+                    frame,
+                    match p {
+                        Some(p) => RecEvent::Down(id, p),
+                        None => RecEvent::Up(id),
+                    },
+                ));
+            }
+        }
+    }
+
+    /// A reset or a loaded state ends a recording (a replay starts at power-on and runs
+    /// without interruption).
+    fn stop_recording(&mut self, why: &str) {
+        if self.recording.is_some() && self.recording_stopped.is_none() {
+            self.record_keys();
+            self.recording_stopped = Some(format!("the recording stopped at the {why}"));
         }
     }
 
@@ -79,11 +135,19 @@ impl Machine {
 
     /// Gamepad joystick bits (from gilrs), ORed with the keypad joystick.
     pub fn set_gamepad_bits(&mut self, bits: u8) {
+        if bits != self.session.joystick_bits
+            && self.recording_stopped.is_none()
+            && let Some(r) = self.recording.as_mut()
+        {
+            r.events
+                .push((self.session.c64.sys.vic.frames(), RecEvent::Pad(bits)));
+        }
         self.session.joystick_bits = bits;
     }
 
     /// Power off and on (same ROMs); the session's program is started again.
     pub fn hard_reset(&mut self) {
+        self.stop_recording("hard reset");
         self.session.c64 = C64::new(self.roms.clone());
         self.session.clear_keys();
         self.keys.clear();
@@ -92,6 +156,7 @@ impl Machine {
 
     /// The RESET line: the KERNAL starts again, memory is kept, nothing is autostarted.
     pub fn soft_reset(&mut self) {
+        self.stop_recording("soft reset");
         self.session.c64.reset();
         self.session.clear_keys();
         self.keys.clear();
@@ -130,7 +195,9 @@ impl Machine {
     /// error the machine runs on untouched. Keys held and the autostart are dropped: the
     /// loaded machine is where it was saved.
     pub fn load_state(&mut self, path: &Path) -> Result<(), crate::state::StateError> {
-        self.session.c64 = crate::state::load(path, &self.roms)?;
+        let c64 = crate::state::load(path, &self.roms)?;
+        self.stop_recording("loaded state");
+        self.session.c64 = c64;
         self.session.c64.sys.set_render(true);
         self.session.clear_keys();
         self.keys.clear();
@@ -147,6 +214,7 @@ impl Machine {
         }
         let used = self.keys.host_key(ev, &mut self.session.keys);
         self.session.keys_changed();
+        self.record_keys();
         used
     }
 
@@ -179,5 +247,6 @@ impl Machine {
     pub fn release_all_keys(&mut self) {
         self.keys.release_all_host_keys(&mut self.session.keys);
         self.session.keys_changed();
+        self.record_keys();
     }
 }

@@ -51,6 +51,9 @@ pub struct Options {
     /// The moment of the autostart's `RUN` (and so a game's clock-seeded random numbers):
     /// from this seed at every power-on, or random when `None`.
     pub seed: Option<u64>,
+    /// Record the session's keys to this file (see [`crate::recording`]), written when the
+    /// window closes.
+    pub record_keys: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -67,6 +70,7 @@ impl Default for Options {
             quit_after_frames: None,
             renderer: present::Renderer::Auto,
             seed: None,
+            record_keys: None,
         }
     }
 }
@@ -98,6 +102,8 @@ pub enum FrontendError {
     Graphics(String),
     #[error("{0}")]
     Roms(#[from] crate::roms::RomError),
+    #[error("{0}")]
+    Output(#[from] crate::output::OutputError),
     #[error("{0}")]
     Program(#[from] crate::media::MediaError),
     #[error("the embedded game {name} does not tokenize: {message}")]

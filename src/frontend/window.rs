@@ -119,6 +119,16 @@ pub fn run(
     } else {
         None
     };
+    // The recording's file is checked before the window opens; written when it closes.
+    let mut record_to = opts
+        .record_keys
+        .as_deref()
+        .map(crate::output::PendingFile::create)
+        .transpose()?;
+    let mut machine = machine;
+    if record_to.is_some() {
+        machine.start_recording();
+    }
     let (pads, pad_messages) = Gamepads::new();
     let now = Instant::now();
     let mut app = App {
@@ -151,6 +161,15 @@ pub fn run(
         .map_err(|e| FrontendError::Window(e.to_string()))?;
     if let Some(e) = app.fatal {
         return Err(e);
+    }
+    if let (Some(f), Some(r)) = (record_to.as_mut(), app.machine.recording()) {
+        f.write_all(r.to_text().as_bytes())?;
+        if let Some(why) = &app.machine.recording_stopped {
+            eprintln!("breadbin: {why}");
+        }
+    }
+    if let Some(f) = record_to {
+        f.commit()?;
     }
     app.summary.emulated_cycles = app.machine.session.c64.cycles();
     if let Some(a) = &app.audio {

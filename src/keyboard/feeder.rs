@@ -78,17 +78,39 @@ pub struct KeyFeeder {
     pressed: Vec<Key>,
     restore: bool,
     joystick: u8,
+    /// When on, every queued press (`Some`) and release (`None`) is also noted here, for
+    /// a recording of the session.
+    journal: Option<Vec<(SourceKey, Option<Press>)>>,
 }
 
 impl KeyFeeder {
     /// Queue the press of `source` doing `press`.
     pub fn down(&mut self, source: SourceKey, press: Press) {
+        if let Some(j) = self.journal.as_mut() {
+            j.push((source, Some(press)));
+        }
         self.queue.push_back(Event::Down(source, press));
     }
 
     /// Queue the release of `source`.
     pub fn up(&mut self, source: SourceKey) {
+        if let Some(j) = self.journal.as_mut() {
+            j.push((source, None));
+        }
         self.queue.push_back(Event::Up(source));
+    }
+
+    /// Note every queued event from now on (see [`KeyFeeder::take_journal`]).
+    pub fn start_journal(&mut self) {
+        self.journal.get_or_insert_with(Vec::new);
+    }
+
+    /// The events queued since the last call: (source, press or `None` for a release).
+    pub fn take_journal(&mut self) -> Vec<(SourceKey, Option<Press>)> {
+        self.journal
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Queue one typed key: the key with its modifier (SHIFT, C= or CTRL), pressed and

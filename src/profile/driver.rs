@@ -38,6 +38,8 @@ pub struct RunSettings {
     pub limit_seconds: u64,
     /// Input loop label (overrides the script's).
     pub input_loop: Option<String>,
+    /// The moment of the autostart's RUN (frames waited, the jiffy clock): a replay's.
+    pub moment: Option<crate::autostart::StartMoment>,
 }
 
 impl Default for RunSettings {
@@ -47,16 +49,29 @@ impl Default for RunSettings {
             seed: None,
             limit_seconds: 600,
             input_loop: None,
+            moment: None,
         }
     }
 }
 
 /// One measured turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
     pub total_cycles: u64,
     /// Inclusive cycles of the measured subroutine during the turn.
     pub inner_cycles: u64,
+    /// Memory at the moments the harness looks at the game's variables, when asked for
+    /// ([`GameDriver::keep_snapshots`]).
+    pub snapshots: Option<Box<TurnSnapshots>>,
+}
+
+/// RAM at the turn's start (the input taken), at the measured subroutine's call and at
+/// its return (`None` when it was not called in the turn).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnSnapshots {
+    pub start: Box<[u8; 0x10000]>,
+    pub call: Option<Box<[u8; 0x10000]>>,
+    pub ret: Option<Box<[u8; 0x10000]>>,
 }
 
 /// The outcome of a scripted run.
@@ -91,9 +106,19 @@ pub struct GameDriver {
     limit: u64,
     limit_seconds: u64,
     turns: usize,
+    snapshots: bool,
+    /// The last CURLIN classified, and whether it is in the input loop / the end label:
+    /// asked every cycle, recomputed only when the line changes.
+    seen_line: std::cell::Cell<(u16, bool, bool)>,
 }
 
 impl GameDriver {
+    /// Keep RAM snapshots in each turn (see [`TurnSnapshots`]): what the harness reads the
+    /// game's variables from.
+    pub fn keep_snapshots(&mut self, on: bool) {
+        self.snapshots = on;
+    }
+
     /// Boot, wait for BASIC's prompt, poke the seed, load `program` and RUN it. `loop_label`
     /// names the input loop; `measure` a subroutine whose inclusive time turns report.
     pub fn start(
@@ -141,7 +166,11 @@ impl GameDriver {
         c64.sys.set_render(false);
         // The autostart: the seed poked at the prompt, then the program and RUN.
         let pokes = settings.seed.map(|s| vec![(251, s)]).unwrap_or_default();
-        let mut s = Session::new(c64, Autostart::new(Some(program.clone()), pokes, false));
+        let mut autostart = Autostart::new(Some(program.clone()), pokes, false);
+        if let Some(m) = settings.moment {
+            autostart.set_moment(m);
+        }
+        let mut s = Session::new(c64, autostart);
         while s.autostart.state() == Start::Waiting && s.c64.cycles() < limit {
             s.tick();
             if s.c64.cpu.is_jammed() {
@@ -163,6 +192,8 @@ impl GameDriver {
             limit,
             limit_seconds: settings.limit_seconds,
             turns: 0,
+            snapshots: false,
+            seen_line: std::cell::Cell::new((0xFFFF, false, false)),
         };
         if !started {
             return Err(d.timeout("BASIC never reached its prompt".into()));
@@ -184,6 +215,7 @@ impl GameDriver {
     /// Name a label where the game waits once it is over (an end-of-game prompt): a turn
     /// that ends there returns `None` instead of waiting for the input loop.
     pub fn set_end_label(&mut self, label: &str) -> Result<(), ProfileError> {
+        self.seen_line.set((0xFFFF, false, false));
         self.end_region =
             Some(
                 self.profiler
@@ -213,6 +245,13 @@ impl GameDriver {
     /// One cycle with profiling; the CURLIN seen.
     #[inline]
     fn step(&mut self) -> Result<u16, ProfileError> {
+        self.step_fed(&mut |_| {})
+    }
+
+    /// One cycle with profiling, `feed` given the machine first (a replay's inputs).
+    #[inline]
+    fn step_fed<F: FnMut(&mut C64)>(&mut self, feed: &mut F) -> Result<u16, ProfileError> {
+        feed(&mut self.c64);
         if self.c64.cycles() >= self.limit {
             let what = if self.turns == 0 {
                 format!(
@@ -240,9 +279,22 @@ impl GameDriver {
         Ok(curlin)
     }
 
+    /// Whether `curlin` is in the input loop's region and in the end label's.
+    #[inline]
+    fn classify(&self, curlin: u16) -> (bool, bool) {
+        let (line, in_loop, in_end) = self.seen_line.get();
+        if line == curlin {
+            return (in_loop, in_end);
+        }
+        let is = |r: Option<usize>| r.is_some_and(|r| self.profiler.line_in_region(curlin, r));
+        let (a, b) = (is(self.loop_region), is(self.end_region));
+        self.seen_line.set((curlin, a, b));
+        (a, b)
+    }
+
+    #[inline]
     fn in_loop(&self, curlin: u16) -> bool {
-        self.loop_region
-            .is_some_and(|r| self.profiler.line_in_region(curlin, r))
+        self.classify(curlin).0
     }
 
     /// True when the program waits for input: in its input loop, keyboard buffer empty.
@@ -253,8 +305,16 @@ impl GameDriver {
     /// Run until the program waits for input. Returns false if it ended instead (BASIC back
     /// at READY.).
     pub fn run_to_wait(&mut self) -> Result<bool, ProfileError> {
+        self.run_to_wait_with(&mut |_| {})
+    }
+
+    /// [`GameDriver::run_to_wait`] with `feed` given the machine every cycle.
+    pub fn run_to_wait_with<F: FnMut(&mut C64)>(
+        &mut self,
+        feed: &mut F,
+    ) -> Result<bool, ProfileError> {
         loop {
-            let curlin = self.step()?;
+            let curlin = self.step_fed(feed)?;
             if self.in_loop(curlin) && self.c64.ram()[0xC6] == 0 {
                 return Ok(true);
             }
@@ -307,6 +367,39 @@ impl GameDriver {
             }
         }
         self.c64.sys.keyboard.joy2 = 0;
+        self.measure_turn(&mut |_| {})
+    }
+
+    /// A turn whose input comes from `feed` (given the machine every cycle, e.g. a replay
+    /// typing through the keyboard): wait until the program leaves its input loop, then
+    /// play to the next wait (see [`GameDriver::turn`]).
+    pub fn turn_with<F: FnMut(&mut C64)>(
+        &mut self,
+        feed: &mut F,
+    ) -> Result<Option<Turn>, ProfileError> {
+        loop {
+            let curlin = self.step_fed(feed)?;
+            if !self.in_loop(curlin) {
+                break;
+            }
+        }
+        self.measure_turn(feed)
+    }
+
+    /// The rest of a turn whose input was just taken: play to the next wait in the input
+    /// loop, measuring (see [`GameDriver::turn`]).
+    fn measure_turn<F: FnMut(&mut C64)>(
+        &mut self,
+        feed: &mut F,
+    ) -> Result<Option<Turn>, ProfileError> {
+        let snap = |c: &C64| Box::new(*c.ram());
+        let mut snaps = self.snapshots.then(|| TurnSnapshots {
+            start: snap(&self.c64),
+            call: None,
+            ret: None,
+        });
+        let mut last_line = self.c64.peek_word(0x39);
+        let mut in_call = false;
         let start = self.c64.cycles();
         self.profiler.flush(start);
         let inner_start = self
@@ -316,16 +409,25 @@ impl GameDriver {
         // Out of the input loop, then back in it with an empty buffer.
         let mut left = !self.in_loop(self.c64.peek_word(0x39));
         loop {
-            let curlin = self.step()?;
+            let curlin = self.step_fed(feed)?;
+            if curlin != last_line {
+                last_line = curlin;
+                if let (Some(s), Some(r)) = (snaps.as_mut(), self.measure_region) {
+                    let now_in = self.profiler.in_call(r);
+                    if now_in && !in_call && s.call.is_none() {
+                        s.call = Some(snap(&self.c64));
+                    } else if !now_in && in_call && s.ret.is_none() {
+                        s.ret = Some(snap(&self.c64));
+                    }
+                    in_call = now_in;
+                }
+            }
             if !self.in_loop(curlin) {
                 left = true;
                 if self.c64.cpu.at_instruction_boundary() && autostart::basic_ready(&self.c64) {
                     return Ok(None);
                 }
-                if self
-                    .end_region
-                    .is_some_and(|r| self.profiler.line_in_region(curlin, r))
-                {
+                if self.classify(curlin).1 {
                     self.profiler.flush(self.c64.cycles());
                     return Ok(None);
                 }
@@ -343,6 +445,7 @@ impl GameDriver {
         Ok(Some(Turn {
             total_cycles: end - start,
             inner_cycles: inner_end - inner_start,
+            snapshots: snaps.filter(|_| self.snapshots).map(Box::new),
         }))
     }
 

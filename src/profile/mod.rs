@@ -35,11 +35,17 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 pub mod driver;
+pub mod harness;
 pub mod keyscript;
+pub mod model;
+pub mod plot;
 pub mod profiler;
+pub mod replay;
 pub mod report;
 
-pub use driver::{GameDriver, ProfiledRun, RunSettings, Turn, run_script, run_to_end};
+pub use driver::{
+    GameDriver, ProfiledRun, RunSettings, Turn, TurnSnapshots, run_script, run_to_end,
+};
 pub use keyscript::{Input, KeyScript};
 pub use profiler::Profiler;
 pub use report::{LineStat, RegionStat, Report, mean_sd, ms, turn_table};
@@ -99,6 +105,10 @@ pub enum ProfileError {
         inputs: usize,
         wanted: usize,
     },
+    #[error("{0}")]
+    Recording(#[from] crate::recording::RecordingError),
+    #[error("--player {name}: no such player (players: {known}, or script)")]
+    UnknownPlayer { name: String, known: String },
 }
 
 #[cfg(test)]

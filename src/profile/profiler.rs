@@ -265,6 +265,13 @@ impl Profiler {
         self.total
     }
 
+    /// Whether region `r` is running: its own lines, or a call to it still open (a GOTO
+    /// from it to another label's lines stays inside the call).
+    pub fn in_call(&self, r: usize) -> bool {
+        (!is_direct(self.cur) && self.region(self.cur) == r)
+            || self.stack.iter().any(|&(_, _, callee)| callee == r)
+    }
+
     /// Inclusive cycles of a region so far.
     pub fn inclusive(&self, region: usize) -> u64 {
         self.incl[region]

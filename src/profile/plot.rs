@@ -1,0 +1,177 @@
+//! The turn harness as a picture (SVG): the goblins' milliseconds per turn for each
+//! version (averaged over the runs at each turn number), the acting goblins as bars, the
+//! model's prediction for each turn, and the tutorial's 990 and 556 ms as lines.
+
+use super::harness::RunRecord;
+use super::model::{Fit, VersionStats};
+use crate::games::TUTORIAL_GOBLIN_MS;
+use std::fmt::Write as _;
+
+/// Per turn number: mean goblin ms, mean acting goblins, mean moving goblins.
+fn series(runs: &[&RunRecord], turns: usize) -> Vec<(f64, f64, f64)> {
+    (0..turns)
+        .map(|i| {
+            let at: Vec<_> = runs.iter().filter_map(|r| r.turns.get(i)).collect();
+            let n = at.len().max(1) as f64;
+            (
+                at.iter().map(|t| t.inner_ms).sum::<f64>() / n,
+                at.iter().map(|t| t.counts.acting as f64).sum::<f64>() / n,
+                at.iter().map(|t| t.counts.moving as f64).sum::<f64>() / n,
+            )
+        })
+        .collect()
+}
+
+const COLOURS: [&str; 4] = ["#c0392b", "#2471a3", "#229954", "#7d3c98"];
+
+/// The SVG picture of `versions` (each its stats and runs), `turns` turns wide.
+pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &str) -> String {
+    let (w, h) = (900.0, 520.0);
+    let (left, right, top, bottom) = (70.0, 190.0, 50.0, 60.0);
+    let pw = w - left - right;
+    let ph = h - top - bottom;
+    let data: Vec<Vec<(f64, f64, f64)>> = versions.iter().map(|(_, r)| series(r, turns)).collect();
+    let ymax = data
+        .iter()
+        .flatten()
+        .map(|p| p.0)
+        .chain([TUTORIAL_GOBLIN_MS.0])
+        .fold(0.0, f64::max)
+        * 1.1;
+    let ymax = (ymax / 200.0).ceil() * 200.0;
+    let amax = 6.0;
+    let n = turns.max(1) as f64;
+    let x = |i: usize| left + pw * (i as f64 + 0.5) / n;
+    let y = |v: f64| top + ph * (1.0 - v / ymax);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="13">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="28" font-size="16" text-anchor="middle">{}</text>"#,
+        left + pw / 2.0,
+        escape(title)
+    );
+    // Axes and grid.
+    let mut v = 0.0;
+    while v <= ymax + 0.1 {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#e5e5e5"/><text x="{2}" y="{3:.1}" text-anchor="end">{v:.0}</text>"##,
+            y(v),
+            left + pw,
+            left - 6.0,
+            y(v) + 4.0
+        );
+        v += 200.0;
+    }
+    for i in 0..turns {
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{}" text-anchor="middle">{}</text>"#,
+            x(i),
+            top + ph + 18.0,
+            i + 1
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">turn</text><text transform="translate(18 {}) rotate(-90)" text-anchor="middle">goblin logic, ms per turn (bars: goblins acting, 0-6)</text>"#,
+        left + pw / 2.0,
+        h - 18.0,
+        top + ph / 2.0
+    );
+    // Acting goblins as thin bars, one per version side by side.
+    let bw = pw / n / (versions.len() as f64 + 1.0);
+    for (k, d) in data.iter().enumerate() {
+        for (i, p) in d.iter().enumerate() {
+            let bh = ph * 0.35 * p.1 / amax;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}" opacity="0.25"/>"#,
+                x(i) - pw / n / 2.0 + bw * (k as f64 + 0.5),
+                top + ph - bh,
+                bw,
+                bh,
+                COLOURS[k % 4]
+            );
+        }
+    }
+    // The tutorial's figures.
+    for (v, label) in [
+        (TUTORIAL_GOBLIN_MS.0, "tutorial before: 990"),
+        (TUTORIAL_GOBLIN_MS.1, "tutorial after: 556"),
+    ] {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#555" stroke-dasharray="6 4"/><text x="{2}" y="{3:.1}" fill="#555" text-anchor="end">{label} ms</text>"##,
+            y(v),
+            left + pw,
+            left + pw - 4.0,
+            y(v) - 5.0
+        );
+    }
+    // Measured, and the model's prediction from each turn's counts.
+    for (k, ((stats, _), d)) in versions.iter().zip(&data).enumerate() {
+        let c = COLOURS[k % 4];
+        s.push_str(&segments(
+            d.iter().enumerate().map(|(i, p)| (x(i), y(p.0))),
+            &format!(r#"stroke="{c}" stroke-width="2.5""#),
+        ));
+        for (i, p) in d.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="3.5" fill="{c}"/>"#,
+                x(i),
+                y(p.0)
+            );
+        }
+        if let Some(f) = stats.fit {
+            s.push_str(&segments(
+                d.iter().enumerate().map(|(i, p)| (x(i), y(predict(&f, p)))),
+                &format!(r#"stroke="{c}" stroke-width="1.5" stroke-dasharray="2 3""#),
+            ));
+        }
+        let ly = top + ph * 0.45 + 44.0 * k as f64;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2.5"/><text x="{2}" y="{3}">{4}</text><text x="{2}" y="{5}" font-size="11">model (dotted), mean {6:.0} ms</text>"#,
+            left + pw + 6.0,
+            left + pw + 30.0,
+            left + pw + 36.0,
+            ly + 4.0,
+            escape(&stats.name),
+            ly + 18.0,
+            stats.inner.mean
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Lines from point to point (separate lines rather than one path: some SVG renderers
+/// draw long paths wrongly).
+fn segments(points: impl Iterator<Item = (f64, f64)>, style: &str) -> String {
+    let pts: Vec<(f64, f64)> = points.collect();
+    pts.windows(2)
+        .map(|w| {
+            format!(
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" {style}/>\n",
+                w[0].0, w[0].1, w[1].0, w[1].1
+            )
+        })
+        .collect()
+}
+
+fn predict(f: &Fit, p: &(f64, f64, f64)) -> f64 {
+    f.predict(p.1, p.2)
+}
+
+fn escape(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
