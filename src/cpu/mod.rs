@@ -257,8 +257,16 @@ impl Cpu {
     pub fn tick<B: Bus>(&mut self, bus: &mut B) {
         if !self.rdy && !self.next_is_write() {
             // Held: the cycle will be repeated once RDY returns. Interrupt lines are still
-            // sampled, as the real chip's input latches keep running.
-            self.sample_interrupts();
+            // sampled, as the real chip's input latches keep running, but an interrupt already
+            // recognised stays recognised: CLI, SEI, then an opcode fetch held by a bad line
+            // still takes the IRQ (VICE test bench, interrupts/irqnoack/ackcia3).
+            if self.istate != 0 {
+                let recognised = self.istate & (IS_POLL | IS_POLL_PREV);
+                self.sample_lines();
+                if recognised != 0 {
+                    self.istate |= IS_POLL_PREV;
+                }
+            }
             return;
         }
         if self.t == 0 {
