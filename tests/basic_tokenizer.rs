@@ -265,7 +265,7 @@ fn character_without_petscii() {
     let (e, m) = error("10 PRINT \"é\"");
     assert!(matches!(e, BasicError::BadCharacter { ch: 'é', .. }));
     assert!(m.starts_with("t.bas:1:11: "), "{m}");
-    let (_, m) = error("10 A=1}\n");
+    let (_, m) = error("10 A=1{\n");
     assert!(m.starts_with("t.bas:1:7: "), "{m}");
     let (_, m) = error("10 A=1\tB");
     assert!(m.starts_with("t.bas:1:7: "), "{m}");
@@ -501,4 +501,63 @@ fn files_on_disk() {
         e.to_string().starts_with(&good.display().to_string()),
         "{e}"
     );
+}
+
+/// Every printable ASCII character, alone inside quotes and alone after a line number, gives
+/// the byte petcat (VICE's tokenizer, `petcat -w2`) writes for it. Two deliberate differences,
+/// both as typing on a C64 gives them: upper-case letters are the same letters as lower case
+/// ($41-$5A; petcat writes $C1-$DA, the shifted graphics), and `?` outside quotes is PRINT.
+/// `{` starts a `{NAME}` code and is refused alone, as petcat refuses it; `"` inside quotes
+/// would end them, and a lone space after the line number is dropped.
+#[test]
+fn every_printable_character_as_petcat_gives_it() {
+    let petcat_in_quotes = |c: u8| match c {
+        b'a'..=b'z' => c - 0x20,
+        b'A'..=b'Z' => c,
+        b'`' => 0x40,
+        b'|' => 0x5C,
+        b'}' => 0x5D,
+        b'~' => 0xFF,
+        _ => c,
+    };
+    let petcat_outside = |c: u8| match c {
+        b'*' => 0xAC,
+        b'+' => 0xAA,
+        b'-' => 0xAB,
+        b'/' => 0xAD,
+        b'<' => 0xB3,
+        b'=' => 0xB2,
+        b'>' => 0xB1,
+        b'^' => 0xAE,
+        b'?' => 0x99,
+        _ => petcat_in_quotes(c),
+    };
+    let mut checked = 0;
+    for c in 0x20u8..=0x7E {
+        let ch = char::from(c);
+        if c == b'{' {
+            assert!(tokenize(&format!("10 \"{ch}\"\n"), "t.bas").is_err());
+            assert!(tokenize(&format!("10 {ch}\n"), "t.bas").is_err());
+            continue;
+        }
+        if c != b'"' {
+            assert_eq!(
+                content(&format!("10 \"{ch}\"")),
+                [b'"', petcat_in_quotes(c), b'"'],
+                "{ch:?} inside quotes"
+            );
+            checked += 1;
+        }
+        if c == b' ' {
+            assert_eq!(lines("10  \n"), [(10, vec![])]);
+        } else {
+            assert_eq!(
+                content(&format!("10 {ch}")),
+                [petcat_outside(c)],
+                "{ch:?} outside quotes"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 94 + 93);
 }

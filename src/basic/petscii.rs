@@ -14,7 +14,8 @@
 //!   $C0-$DF (so `{CLR}` in a listed string is a reverse heart, screen code $D3).
 //!
 //! Text conventions of breadbin's BASIC text format: letters of either case become unshifted
-//! letters; `£` or `\` is $5C, `↑` or `^` is $5E, `←` or `_` is $5F, `π` or `~` is $FF. Every
+//! letters; `£`, `\` or `|` is $5C, `↑` or `^` is $5E, `←` or `_` is $5F, `π` or `~` is $FF,
+//! `` ` `` is $40 and a `}` outside a `{NAME}` is $5D (the bytes petcat gives them). Every
 //! other PETSCII code is written as a `{NAME}` (see [`super::control`]).
 //!
 //! "Screen as text" (the layout of `NAME.txt` in the reference folder): screen codes $00-$1F
@@ -30,7 +31,9 @@ pub fn char_to_petscii(c: char) -> Option<u8> {
         ' '..='@' | '[' | ']' => Some(c as u8),
         'A'..='Z' => Some(c as u8),
         'a'..='z' => Some(c.to_ascii_uppercase() as u8),
-        '£' | '\\' => Some(0x5C),
+        '£' | '\\' | '|' => Some(0x5C),
+        '`' => Some(0x40),
+        '}' => Some(0x5D),
         '↑' | '^' => Some(0x5E),
         '←' | '_' => Some(0x5F),
         'π' | '~' => Some(0xFF),

@@ -30,7 +30,12 @@ fn main_loop(c64: &C64) -> u16 {
 impl Basic {
     /// Power on with the open ROMs and wait for the first READY.
     pub fn boot() -> Basic {
-        let mut c64 = C64::new(Roms::open());
+        Basic::boot_with(Roms::open())
+    }
+
+    /// Power on with these ROMs and wait for the first READY.
+    pub fn boot_with(roms: Roms) -> Basic {
+        let mut c64 = C64::new(roms);
         let limit = c64.cycles() + 5 * PAL_CLOCK_HZ;
         while !(c64.cpu.at_instruction_boundary() && basic_ready(&c64)) {
             assert!(c64.cycles() < limit, "no READY after power-on");

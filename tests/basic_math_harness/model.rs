@@ -5,11 +5,21 @@
 //! - Addition aligns the operand with the smaller exponent by shifting it right; bits that
 //!   leave the 40-bit register are lost. Magnitudes are added or subtracted in 40 bits, a
 //!   carry shifts the sum right (the exponent grows), a difference is normalised left.
-//! - Multiplication: for each of FAC's 40 bits from the lowest, add ARG's mantissa into the
-//!   top 32 bits of a 40-bit accumulator when the bit is set, then shift it right once.
+//!   Equal exponents and equal signs add one more unit of the rounding byte.
+//! - Normalising gives zero when the top 32 bits are zero, whatever the rounding byte holds.
+//! - Multiplication: FAC's five bytes from the lowest (the rounding byte) to the highest; a
+//!   zero byte shifts the 40-bit accumulator right by 8 (by 9 when the byte before it was zero
+//!   too); otherwise, for each of its bits, ARG's mantissa is added into the top 32 bits of
+//!   the accumulator when the bit is set, then it shifts right once. The top byte always
+//!   goes bit by bit.
+//! - Products and quotients whose exponents sum to exactly $80 go on with exponent 0 and a
+//!   positive sign (a product is then zero; a quotient may come out as a positive number).
 //! - Division: the divisor is FAC rounded to 32 bits; restoring division yields 34 quotient
 //!   bits, which fill the mantissa and the top two bits of the rounding byte.
 //! - Storing rounds half up on the magnitude, using the rounding byte's top bit.
+//!
+//! These rules were measured on genuine BASIC V2 by calling its documented entry points with
+//! chosen FAC, rounding-byte and operand values.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fac {
@@ -92,6 +102,9 @@ impl Fac {
         if m == 0 {
             return ZERO;
         }
+        if m >> 8 == 0 {
+            return ZERO;
+        }
         let mut m = m;
         let mut exp = exp;
         while m & TOP == 0 {
@@ -129,7 +142,7 @@ pub fn add(arg: Fac, fac: Fac) -> Result<Fac, Err> {
         (fac.m, shr(arg.m, -d), fac.exp, fac.neg)
     };
     if arg.neg == fac.neg {
-        let sum = u + s;
+        let sum = u + s + u64::from(d == 0);
         if sum > MASK {
             if exp == 255 {
                 return Err(Err::Overflow);
@@ -164,6 +177,7 @@ pub fn sub(arg: Fac, fac: Fac) -> Result<Fac, Err> {
 }
 
 /// Exponent of a product (a = the other exponent, after FDIV's negation); None = zero.
+/// A sum of exactly $80 gives exponent 0 (and, at the callers, a positive sign).
 fn combine(a: u8, facexp: u8) -> Result<Option<u8>, Err> {
     if a == 0 {
         return Ok(None);
@@ -172,7 +186,7 @@ fn combine(a: u8, facexp: u8) -> Result<Option<u8>, Err> {
     if s >= 0x180 {
         return Err(Err::Overflow);
     }
-    if s <= 0x80 {
+    if s < 0x80 {
         return Ok(None);
     }
     Ok(Some((s - 0x80) as u8))
@@ -186,13 +200,26 @@ pub fn mul(arg: Fac, fac: Fac) -> Result<Fac, Err> {
     let Some(exp) = combine(arg.exp, fac.exp)? else {
         return Ok(ZERO);
     };
+    if exp == 0 {
+        return Ok(ZERO);
+    }
     let a = arg.m >> 8; // 32 bits
     let mut r: u64 = 0;
-    for bit in 0..40 {
-        if fac.m >> bit & 1 != 0 {
-            r += a << 8;
+    let mut zeros = 0;
+    for byte in 0..5 {
+        let b = (fac.m >> (8 * byte)) as u8;
+        if b == 0 && byte < 4 {
+            r >>= if zeros > 0 { 9 } else { 8 };
+            zeros += 1;
+            continue;
         }
-        r >>= 1;
+        zeros = 0;
+        for bit in 0..8 {
+            if b >> bit & 1 != 0 {
+                r += a << 8;
+            }
+            r >>= 1;
+        }
     }
     Ok(Fac::normalised(exp as i32, r, arg.neg != fac.neg))
 }
@@ -203,10 +230,10 @@ pub fn div(arg: Fac, fac: Fac) -> Result<Fac, Err> {
         return Err(Err::DivZero);
     }
     let fac = fac.rounded()?;
-    let neg = arg.neg != fac.neg;
     let Some(exp) = combine(arg.exp, 0u8.wrapping_sub(fac.exp))? else {
         return Ok(ZERO);
     };
+    let neg = exp != 0 && arg.neg != fac.neg;
     if exp == 255 {
         return Err(Err::Overflow);
     }

@@ -143,8 +143,9 @@ ROUND:  lda FACEXP
 FP_INCRND:                      ; mantissa + 1; a carry out of the top makes it 1.0 * 2^(e+1)
         jsr FP_INCMANT
         bne rndrts
-        lda #$80
+        lda #$80                ; the carry shifts in from the top, FACOV moves down with it
         sta FACHO
+        lsr FACOV
         inc FACEXP
         beq FPERR_OV
 rndrts: rts
@@ -273,6 +274,11 @@ FADDT:  lda FACEXP
         jsr FP_SHIFTR
         jmp @facstays
 @same:  sta FACOV               ; A = 0: ARG is not shifted and has no rounding byte
+        ldy #FACEXP
+        ldx #ARGEXP
+        bit ARISGN
+        bmi @subtract
+        bpl @addc               ; carry set: equal exponents add one unit of the rounding byte
 @facstays:
         ldy #FACEXP             ; Y: the operand that stays, X: the shifted one
         ldx #ARGEXP
@@ -292,7 +298,7 @@ FADDT:  lda FACEXP
         bit ARISGN
         bmi @subtract
         clc                     ; same signs: add the magnitudes
-        lda OLDOV
+@addc:  lda OLDOV
         adc FACOV
         sta FACOV
         lda FACLO
@@ -358,9 +364,9 @@ FP_NORM:
         clc
         adc #8
         tay
-        cpy #40
+        cpy #32
         bne @byte
-        beq FP_ZERO             ; all 40 bits were zero
+        beq FP_ZERO             ; four byte shifts give zero, whatever came up from FACOV
 @shift: iny
         asl FACOV
         rol FACLO
@@ -379,11 +385,10 @@ FP_NORM:
 normrts:
         rts
 
-FP_ZERO:
+FP_ZERO:                        ; exponent and sign only: the mantissa and FACOV stay
         lda #0
         sta FACEXP
         sta FACSGN
-        sta FACOV
         rts
 
 FPERR_OV2:
@@ -406,7 +411,10 @@ FP_MULDIV2:
         bne @set
 @below: bpl @zero               ; sum < $80
         and #$7F
-        beq @zero
+        bne @set
+        sta FACEXP              ; sum = $80 goes on with exponent 0, and the sign is lost
+        sta FACSGN
+        rts
 @set:   sta FACEXP
         lda ARISGN
         sta FACSGN
@@ -434,6 +442,7 @@ mulgo:  lda FACEXP
         sta RESHO+1
         sta RESHO+2
         sta RESHO+3
+        ldx #$80                ; X: zero bytes since the last nonzero one ($80: none yet)
         lda FACOV
         jsr mulbyte
         lda FACLO
@@ -467,8 +476,17 @@ mulbyte:
         sta RESHO+1
         lda #0
         sta RESHO
+        txa                     ; a zero byte after a zero byte shifts one bit further
+        beq @first              ; (before any nonzero byte the product is 0: no need)
+        bmi @first
+        lsr RESHO+1
+        ror RESHO+2
+        ror RESHO+3
+        ror FACOV
+@first: inx
 mulrts: rts
 mulbits:
+        ldx #0
         sec
         ror a                   ; bit 0 to carry, a marker bit in bit 7
 @bit:   tay

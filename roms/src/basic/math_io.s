@@ -42,7 +42,11 @@ FOUTTAB:
 ; is ?OVERFLOW after E or E+ and means "very small" after E-.
 
 FIN:    ldx #0
-        stx FACEXP
+        stx FACEXP              ; FAC starts as an all-zero number, mantissa included
+        stx FACHO
+        stx FACMOH
+        stx FACMO
+        stx FACLO
         stx FACSGN
         stx FACOV
         stx DECCNT
