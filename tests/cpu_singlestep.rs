@@ -134,6 +134,9 @@ fn run_case(case: &Case, bus: &mut Recorder) -> Result<(), String> {
     }
     bus.log.clear();
     let mut cpu = Cpu::new();
+    // The traces were recorded with $EE for both magic constants.
+    cpu.ane_magic = 0xEE;
+    cpu.lxa_magic = 0xEE;
     cpu.set_pc(case.initial.pc);
     cpu.s = case.initial.s;
     cpu.a = case.initial.a;
@@ -175,6 +178,49 @@ fn run_case(case: &Case, bus: &mut Recorder) -> Result<(), String> {
     Ok(())
 }
 
+/// SHA, SHX, SHY and TAS when the index carries into the high byte: the traces write
+/// V AND (H+2) to the carried address (V the register value, H the base's high byte). The VICE
+/// test bench's CPU/sha, CPU/shs and CPU/shxy programs, verified on C64s with a 6510 and an
+/// 8500 (their readme files), show V AND (H+1) stored, and that same value as the high byte of
+/// the address written. The hardware wins: such a case is rewritten to that rule and every
+/// other cycle and register is still checked against the trace.
+fn unstable_store_as_on_hardware(op: u8, case: &mut Case) {
+    let v = match op {
+        0x93 | 0x9b | 0x9f => case.initial.a & case.initial.x,
+        0x9c => case.initial.y,
+        0x9e => case.initial.x,
+        _ => return,
+    };
+    let n = case.cycles.len();
+    let (addr, _, write) = case.cycles[n - 1];
+    assert!(write, "opcode {op:02x}: last cycle is not the store");
+    // The cycle before the store reads the base's page at the indexed low byte.
+    let h = (case.cycles[n - 2].0 >> 8) as u8;
+    if (addr >> 8) as u8 == h {
+        return;
+    }
+    let value = v & h.wrapping_add(1);
+    let target = u16::from_le_bytes([addr as u8, value]);
+    case.cycles[n - 1] = (target, value, true);
+    let before = |a: u16| {
+        case.initial
+            .ram
+            .iter()
+            .find(|(x, _)| *x == a)
+            .map_or(0, |(_, v)| *v)
+    };
+    let old = before(addr);
+    let mut ram: Vec<(u16, u8)> = case.fin.ram.clone();
+    for e in ram.iter_mut() {
+        if e.0 == addr {
+            e.1 = old;
+        }
+    }
+    ram.retain(|(a, _)| *a != target);
+    ram.push((target, value));
+    case.fin.ram = ram;
+}
+
 #[test]
 fn singlestep_all_opcodes() {
     let Some(dir) = data_dir() else { return };
@@ -188,7 +234,10 @@ fn singlestep_all_opcodes() {
     for op in 0..=255u8 {
         let path = dir.join(format!("{op:02x}.bin"));
         let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let cases = parse(&data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut cases = parse(&data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for case in cases.iter_mut() {
+            unstable_store_as_on_hardware(op, case);
+        }
         assert!(!cases.is_empty(), "{}: no tests", path.display());
         opcodes += 1;
         let mut failed_here = 0;

@@ -134,8 +134,9 @@ fn crafted_payloads_with_a_valid_checksum_are_checked_too() {
     // things: the loader refuses it instead of running it.
     let good = good_state();
     let mut payload = good[35..].to_vec();
-    // The CPU's cycle-in-instruction byte sits after pc, a, x, y, s, p, rdy, ir (fixint).
-    payload[2 + 4 + 1 + 1 + 1] = 200;
+    // The CPU's cycle-in-instruction byte sits after pc, a, x, y, s, p, rdy, the ANE and LXA
+    // constants, ir (fixint).
+    payload[2 + 4 + 1 + 1 + 2 + 1] = 200;
     let mut sum: u64 = 0xCBF2_9CE4_8422_2325;
     for &b in &payload {
         sum ^= u64::from(b);

@@ -55,17 +55,24 @@ READ = {
     "LXA": "self.lxa(d);",
     "LAS": "self.las(d);",
 }
-# Value stored by write instructions. `h1` is the high byte of the effective address plus one
-# (the unstable SH* / TAS opcodes AND their value with it).
+# Value stored by write instructions.
 WRITE = {
     "STA": "self.a",
     "STX": "self.x",
     "STY": "self.y",
     "SAX": "self.a & self.x",
-    "SHA": "self.a & self.x & h1",
-    "SHX": "self.x & h1",
-    "SHY": "self.y & h1",
-    "TAS": "{ self.s = self.a & self.x; self.s & h1 }",
+    "SHA": None,
+    "SHX": None,
+    "SHY": None,
+    "TAS": None,
+}
+# The register value the unstable stores (SHA, SHX, SHY, TAS) start from. They work out what to
+# store in the cycle before their write (see `indexed`); TAS also loads S with A AND X.
+SH_VALUE = {
+    "SHA": "self.a & self.x",
+    "SHX": "self.x",
+    "SHY": "self.y",
+    "TAS": "{ self.s = self.a & self.x; self.s }",
 }
 RMW = {
     "ASL": "let d = self.asl(d);",
@@ -112,6 +119,9 @@ BRANCH = {
     "BEQ": "self.p.contains(Status::Z)",
 }
 
+# The unstable stores watch for RDY holding the cycle after this one: forget older holds.
+SH_WATCH = {mn: "self.held = false; " for mn in ("SHA", "SHX", "SHY", "TAS")}
+
 END = "self.t = 0;"
 NEXT = "self.t += 1;"
 RD_PC = "bus.read(self.pc)"
@@ -136,9 +146,10 @@ def tail(mn, first):
     if k == "R":
         return [(f"let d = bus.read(self.ad); {READ[mn]} {END}", False)]
     if k == "W":
-        val = WRITE[mn]
-        pre = "let h1 = ((self.ad >> 8) as u8).wrapping_add(1); " if "h1" in val else ""
-        return [(f"{pre}let v = {val}; bus.write(self.ad, v); {END}", True)]
+        if mn in SH_VALUE:
+            # The value was worked out in the cycle before (see `indexed`).
+            return [(f"bus.write(self.ad, self.data); {END}", True)]
+        return [(f"let v = {WRITE[mn]}; bus.write(self.ad, v); {END}", True)]
     return [
         ("self.data = bus.read(self.ad); " + NEXT, False),
         ("bus.write(self.ad, self.data); " + NEXT, True),
@@ -265,7 +276,7 @@ def cycles(mn, mode):
         head = [
             ("self.data = " + RD_PC + "; " + INC_PC + " " + NEXT, False),
             ("let hi = " + RD_PC + "; " + INC_PC + " self.ad = u16::from_le_bytes([self.data, hi]); "
-             f"self.data = {r}; " + NEXT, False),
+             f"self.data = {r}; " + SH_WATCH.get(mn, "") + NEXT, False),
         ]
         return head + indexed(mn)
     if mode == "izx":
@@ -280,7 +291,7 @@ def cycles(mn, mode):
             ("self.ad = " + RD_PC + " as u16; " + INC_PC + " " + NEXT, False),
             ("self.data = bus.read(self.ad); " + NEXT, False),
             ("let hi = bus.read((self.ad + 1) & 0x00FF); self.ad = u16::from_le_bytes([self.data, hi]); "
-             "self.data = self.y; " + NEXT, False),
+             "self.data = self.y; " + SH_WATCH.get(mn, "") + NEXT, False),
         ] + indexed(mn)
     raise ValueError((mn, mode))
 
@@ -295,6 +306,20 @@ def indexed(mn):
         return [
             (fix + "let d = bus.read(wrong); if wrong == self.ad { " + READ[mn] + " " + END + " } else { " + NEXT + " }", False),
         ] + tail(mn, False)
+    if mn in SH_VALUE:
+        # The unstable stores (VICE test bench, CPU/sha, CPU/shs and CPU/shxy readme files,
+        # verified on a 6510 and an 8500): the value is the register AND (H+1), H being the high
+        # byte of the base address; when the index carries into the high byte, that value also
+        # replaces the high byte of the address written; and when RDY held this cycle (the CPU
+        # paused between the third-last and second-last cycles), the AND (H+1) drops off from
+        # the value, never from the address.
+        return [(
+            "let lo = (self.ad as u8).wrapping_add(self.data); bus.read((self.ad & 0xFF00) | lo as u16); "
+            "let h1 = ((self.ad >> 8) as u8).wrapping_add(1); "
+            f"let v = {SH_VALUE[mn]}; "
+            "let hi = if lo < self.data { v & h1 } else { (self.ad >> 8) as u8 }; "
+            "self.ad = u16::from_le_bytes([lo, hi]); "
+            "self.data = if self.held { v } else { v & h1 }; " + NEXT, False)] + tail(mn, False)
     return [(fix + "bus.read(wrong); " + NEXT, False)] + tail(mn, False)
 
 

@@ -3199,19 +3199,25 @@ impl Cpu {
                 let hi = bus.read((self.ad + 1) & 0x00FF);
                 self.ad = u16::from_le_bytes([self.data, hi]);
                 self.data = self.y;
+                self.held = false;
                 self.t += 1;
             } // SHA izy T3
             0x049C => {
                 let lo = (self.ad as u8).wrapping_add(self.data);
-                let wrong = (self.ad & 0xFF00) | lo as u16;
-                self.ad = self.ad.wrapping_add(self.data as u16);
-                bus.read(wrong);
+                bus.read((self.ad & 0xFF00) | lo as u16);
+                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
+                let v = self.a & self.x;
+                let hi = if lo < self.data {
+                    v & h1
+                } else {
+                    (self.ad >> 8) as u8
+                };
+                self.ad = u16::from_le_bytes([lo, hi]);
+                self.data = if self.held { v } else { v & h1 };
                 self.t += 1;
             } // SHA izy T4
             0x049D => {
-                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
-                let v = self.a & self.x & h1;
-                bus.write(self.ad, v);
+                bus.write(self.ad, self.data);
                 self.t = 0;
             } // SHA izy T5
             0x04A1 => {
@@ -3319,22 +3325,28 @@ impl Cpu {
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
                 self.data = self.y;
+                self.held = false;
                 self.t += 1;
             } // TAS aby T2
             0x04DB => {
                 let lo = (self.ad as u8).wrapping_add(self.data);
-                let wrong = (self.ad & 0xFF00) | lo as u16;
-                self.ad = self.ad.wrapping_add(self.data as u16);
-                bus.read(wrong);
-                self.t += 1;
-            } // TAS aby T3
-            0x04DC => {
+                bus.read((self.ad & 0xFF00) | lo as u16);
                 let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
                 let v = {
                     self.s = self.a & self.x;
-                    self.s & h1
+                    self.s
                 };
-                bus.write(self.ad, v);
+                let hi = if lo < self.data {
+                    v & h1
+                } else {
+                    (self.ad >> 8) as u8
+                };
+                self.ad = u16::from_le_bytes([lo, hi]);
+                self.data = if self.held { v } else { v & h1 };
+                self.t += 1;
+            } // TAS aby T3
+            0x04DC => {
+                bus.write(self.ad, self.data);
                 self.t = 0;
             } // TAS aby T4
             0x04E1 => {
@@ -3347,19 +3359,25 @@ impl Cpu {
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
                 self.data = self.x;
+                self.held = false;
                 self.t += 1;
             } // SHY abx T2
             0x04E3 => {
                 let lo = (self.ad as u8).wrapping_add(self.data);
-                let wrong = (self.ad & 0xFF00) | lo as u16;
-                self.ad = self.ad.wrapping_add(self.data as u16);
-                bus.read(wrong);
+                bus.read((self.ad & 0xFF00) | lo as u16);
+                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
+                let v = self.y;
+                let hi = if lo < self.data {
+                    v & h1
+                } else {
+                    (self.ad >> 8) as u8
+                };
+                self.ad = u16::from_le_bytes([lo, hi]);
+                self.data = if self.held { v } else { v & h1 };
                 self.t += 1;
             } // SHY abx T3
             0x04E4 => {
-                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
-                let v = self.y & h1;
-                bus.write(self.ad, v);
+                bus.write(self.ad, self.data);
                 self.t = 0;
             } // SHY abx T4
             0x04E9 => {
@@ -3396,19 +3414,25 @@ impl Cpu {
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
                 self.data = self.y;
+                self.held = false;
                 self.t += 1;
             } // SHX aby T2
             0x04F3 => {
                 let lo = (self.ad as u8).wrapping_add(self.data);
-                let wrong = (self.ad & 0xFF00) | lo as u16;
-                self.ad = self.ad.wrapping_add(self.data as u16);
-                bus.read(wrong);
+                bus.read((self.ad & 0xFF00) | lo as u16);
+                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
+                let v = self.x;
+                let hi = if lo < self.data {
+                    v & h1
+                } else {
+                    (self.ad >> 8) as u8
+                };
+                self.ad = u16::from_le_bytes([lo, hi]);
+                self.data = if self.held { v } else { v & h1 };
                 self.t += 1;
             } // SHX aby T3
             0x04F4 => {
-                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
-                let v = self.x & h1;
-                bus.write(self.ad, v);
+                bus.write(self.ad, self.data);
                 self.t = 0;
             } // SHX aby T4
             0x04F9 => {
@@ -3421,19 +3445,25 @@ impl Cpu {
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
                 self.data = self.y;
+                self.held = false;
                 self.t += 1;
             } // SHA aby T2
             0x04FB => {
                 let lo = (self.ad as u8).wrapping_add(self.data);
-                let wrong = (self.ad & 0xFF00) | lo as u16;
-                self.ad = self.ad.wrapping_add(self.data as u16);
-                bus.read(wrong);
+                bus.read((self.ad & 0xFF00) | lo as u16);
+                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
+                let v = self.a & self.x;
+                let hi = if lo < self.data {
+                    v & h1
+                } else {
+                    (self.ad >> 8) as u8
+                };
+                self.ad = u16::from_le_bytes([lo, hi]);
+                self.data = if self.held { v } else { v & h1 };
                 self.t += 1;
             } // SHA aby T3
             0x04FC => {
-                let h1 = ((self.ad >> 8) as u8).wrapping_add(1);
-                let v = self.a & self.x & h1;
-                bus.write(self.ad, v);
+                bus.write(self.ad, self.data);
                 self.t = 0;
             } // SHA aby T4
             0x0501 => {

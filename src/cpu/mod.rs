@@ -7,8 +7,12 @@
 //! [`Cpu::irq`], [`Cpu::nmi`] and [`Cpu::rdy`] before each tick.
 //!
 //! Behaviour implemented, with its documented source:
-//! - all 256 opcodes, including the stable undocumented ones and the unstable ANE/LXA (magic
-//!   constant $EE) and SHA/SHX/SHY/TAS (value ANDed with the target's high byte plus one);
+//! - all 256 opcodes, including the stable undocumented ones and the unstable ones: ANE/LXA
+//!   with a "magic constant" that is a setting ([`Cpu::ane_magic`], [`Cpu::lxa_magic`]), and
+//!   SHA/SHX/SHY/TAS, which store the register AND (H+1), H being the base address's high byte;
+//!   on a page crossing that value also becomes the high byte of the address written, and
+//!   RDY holding the cycle before the write drops the AND (H+1) from the value (VICE test
+//!   bench, CPU/sha, CPU/shs and CPU/shxy readme files);
 //! - NMOS decimal mode for ADC/SBC and its flag results (6502.org, "Decimal mode" tutorial);
 //! - interrupts polled at the end of the second-to-last cycle of each instruction, so CLI, SEI
 //!   and PLP take effect for polling one instruction late; a taken branch that stays on its
@@ -118,6 +122,14 @@ pub struct Cpu {
     pub p: Status,
     /// RDY input: when false, read cycles are held (not performed) until it returns.
     pub rdy: bool,
+    /// The "magic constant" of ANE ($8B): A = (A OR magic) AND X AND imm. It varies between
+    /// chips. The default $EF is the value the VICE test bench's CPU/ane readme recommends for
+    /// emulating a C64: it gives bits 0, 1 and 6 set and a high nybble of $E, which the
+    /// loaders and games analysed there need (its ane.prg fails a constant without them).
+    pub ane_magic: u8,
+    /// The "magic constant" of LXA ($AB): A = X = (A OR magic) AND imm. Default $EE, the
+    /// value the 6510 commonly shows and the one Lorenz's lxab test is written around.
+    pub lxa_magic: u8,
     /// The instruction register: the opcode being executed.
     ir: u8,
     /// The cycle within the instruction: 0 is the opcode fetch.
@@ -128,6 +140,9 @@ pub struct Cpu {
     data: u8,
     int_kind: IntKind,
     jammed: bool,
+    /// RDY held a read cycle since the unstable stores last cleared this (they look at it
+    /// in the cycle before their write).
+    held: bool,
     /// Interrupt logic state, as bits (see the `IS_*` constants): all clear in the common
     /// case of quiet interrupt lines, so a tick can skip the sampling.
     istate: u8,
@@ -176,12 +191,15 @@ impl Cpu {
             s: 0,
             p: Status::U | Status::I,
             rdy: true,
+            ane_magic: 0xEF,
+            lxa_magic: 0xEE,
             ir: 0,
             t: 0,
             ad: 0,
             data: 0,
             int_kind: IntKind::Brk,
             jammed: false,
+            held: false,
             istate: IS_RESET,
         }
     }
@@ -260,6 +278,7 @@ impl Cpu {
             // sampled, as the real chip's input latches keep running, but an interrupt already
             // recognised stays recognised: CLI, SEI, then an opcode fetch held by a bad line
             // still takes the IRQ (VICE test bench, interrupts/irqnoack/ackcia3).
+            self.held = true;
             if self.istate != 0 {
                 let recognised = self.istate & (IS_POLL | IS_POLL_PREV);
                 self.sample_lines();
@@ -533,13 +552,13 @@ impl Cpu {
 
     #[inline]
     fn ane(&mut self, v: u8) {
-        self.a = (self.a | 0xEE) & self.x & v;
+        self.a = (self.a | self.ane_magic) & self.x & v;
         self.set_nz(self.a);
     }
 
     #[inline]
     fn lxa(&mut self, v: u8) {
-        self.a = (self.a | 0xEE) & v;
+        self.a = (self.a | self.lxa_magic) & v;
         self.x = self.a;
         self.set_nz(self.a);
     }
