@@ -60,15 +60,18 @@ pub fn run_until_ready(c64: &mut C64, limit: u64) -> bool {
     false
 }
 
-/// Put a program into memory as LOAD would and, for a BASIC program at the start of BASIC
-/// text, set the end-of-program pointers (VARTAB, ARYTAB, STREND at $2D-$32).
+/// Put a program into memory as LOAD would: the KERNAL's end-of-load pointer ($AE/$AF) holds
+/// the address after the last byte, and for a BASIC program at the start of BASIC text the
+/// end-of-program pointers (VARTAB, ARYTAB, STREND at $2D-$32) are set to it.
 pub fn inject(c64: &mut C64, prg: &crate::media::Prg) {
     for (i, &b) in prg.data.iter().enumerate() {
         c64.poke_ram(prg.load.wrapping_add(i as u16), b);
     }
+    let end = prg.end();
+    c64.poke_ram(0xAE, end as u8);
+    c64.poke_ram(0xAF, (end >> 8) as u8);
     let txttab = c64.peek_word(0x2B);
     if prg.load == txttab {
-        let end = prg.end();
         for ptr in [0x2Du16, 0x2F, 0x31] {
             c64.poke_ram(ptr, end as u8);
             c64.poke_ram(ptr + 1, (end >> 8) as u8);

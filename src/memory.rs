@@ -49,11 +49,15 @@ impl Memory {
         m
     }
 
-    /// RAM contents at power-on: the alternating $00/$FF blocks of 64 bytes typical of C64
-    /// DRAM. A fixed pattern keeps runs deterministic.
+    /// RAM contents at power-on. C64 DRAM comes up mostly as runs of $00 and $FF whose layout
+    /// depends on the chips and the board (VICE test bench, C64/raminitpattern/readme.txt);
+    /// programs have come to depend on it. This is the pattern VICE x64sc shows at power-on,
+    /// without its random bit flips (a fixed pattern keeps runs deterministic): every 8 bytes
+    /// $00 $00 $FF $FF $FF $FF $00 $00, inverted in the second and fourth 16 KiB.
     fn power_on_pattern(&mut self) {
         for (i, b) in self.ram.iter_mut().enumerate() {
-            *b = if i & 0x40 == 0 { 0x00 } else { 0xFF };
+            let ones = matches!(i & 7, 2..=5) != (i & 0x4000 != 0);
+            *b = if ones { 0xFF } else { 0x00 };
         }
         for (i, c) in self.color.iter_mut().enumerate() {
             *c = (i as u8).wrapping_mul(7) & 0x0F;

@@ -111,3 +111,23 @@ fn until_ready_ends_after_a_program_whose_last_line_is_high() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A program put into memory as LOAD puts it finds the end of the load in $AE/$AF and in
+/// VARTAB, ARYTAB and STREND ($2D-$32), as after LOAD"NAME",8 (the VICE test bench's
+/// C64/autostart/basic programs print and compare them).
+#[test]
+fn a_loaded_program_sees_the_end_of_the_load() {
+    for (name, roms) in rom_sets() {
+        let mut c = boot(roms);
+        let src = "10 A=PEEK(174)+256*PEEK(175):B=PEEK(45)+256*PEEK(46)\n20 POKE 830,A-B+1\n";
+        let t = tokenize(src, "t.bas").unwrap();
+        let end = 0x0801 + t.prg.len() as u16 - 2;
+        run_program(&mut c, src);
+        assert_eq!(c.peek(830), 1, "{name}: $AE/$AF equals VARTAB");
+        assert_eq!(
+            c.peek_word(0xAE),
+            end,
+            "{name}: $AE/$AF is the end of the load"
+        );
+    }
+}

@@ -66,7 +66,8 @@ fn type_poke_and_dump() {
         &format!("$C000-$C001={}", dump.display()),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&dump).unwrap(), vec![171, 0]);
+    // $C001 is untouched: $FF, the power-on pattern there.
+    assert_eq!(std::fs::read(&dump).unwrap(), vec![171, 0xFF]);
 }
 
 #[test]
