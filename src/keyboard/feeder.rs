@@ -78,6 +78,11 @@ pub struct KeyFeeder {
     pressed: Vec<Key>,
     restore: bool,
     joystick: u8,
+    /// Last release of typed text's key or modifier: the cycle and whether SHIFT or a
+    /// modifier was down with it. A typed key whose SHIFT state differs waits the gap, so the
+    /// C64 never sees SHIFT change in the same instant as the key (its keyboard scan could read
+    /// one before the change and the other after).
+    typed_release: Option<(u64, bool)>,
     /// When on, every queued press (`Some`) and release (`None`) is also noted here, for
     /// a recording of the session.
     journal: Option<Vec<(SourceKey, Option<Press>)>>,
@@ -163,6 +168,7 @@ impl KeyFeeder {
         self.released_at.clear();
         self.restore = false;
         self.joystick = 0;
+        self.typed_release = None;
     }
 
     /// Nothing queued and nothing held.
@@ -185,12 +191,30 @@ impl KeyFeeder {
         }
     }
 
+    /// Whether a typed press comes with SHIFT or a modifier down.
+    fn typed_shifted(&self, p: &Press) -> bool {
+        matches!(p, Press::Matrix(_, Shift::On) | Press::Modifier(_))
+            || self.held.iter().any(|h| h.source == TYPED_MOD)
+    }
+
     /// Earliest cycle at which the queue's first event may be applied.
     fn ready_at(&self, ev: &Event) -> u64 {
         match ev {
-            Event::Down(_, p) => Self::slot(p)
-                .and_then(|s| self.released_at.iter().find(|(k, _)| *k == s))
-                .map_or(0, |&(_, t)| t + MIN_GAP_CYCLES),
+            Event::Down(source, p) => {
+                let same_key = Self::slot(p)
+                    .and_then(|s| self.released_at.iter().find(|(k, _)| *k == s))
+                    .map_or(0, |&(_, t)| t + MIN_GAP_CYCLES);
+                let shift_change = match self.typed_release {
+                    Some((t, shifted))
+                        if (*source == TYPED_KEY || *source == TYPED_MOD)
+                            && shifted != self.typed_shifted(p) =>
+                    {
+                        t + MIN_GAP_CYCLES
+                    }
+                    _ => 0,
+                };
+                same_key.max(shift_change)
+            }
             Event::Up(source) => self
                 .held
                 .iter()
@@ -219,6 +243,10 @@ impl KeyFeeder {
                 }),
                 Event::Up(source) => {
                     if let Some(i) = self.held.iter().position(|h| h.source == source) {
+                        if source == TYPED_KEY || source == TYPED_MOD {
+                            let shifted = self.typed_shifted(&self.held[i].press);
+                            self.typed_release = Some((now, shifted));
+                        }
                         let h = self.held.remove(i);
                         if let Some(s) = Self::slot(&h.press) {
                             match self.released_at.iter_mut().find(|(k, _)| *k == s) {
@@ -293,19 +321,21 @@ mod tests {
     use super::*;
     use crate::keyboard::{Keyboard, key_by_name};
 
-    #[test]
-    fn typed_text_is_held_50_ms_and_repeats_are_apart() {
-        let mut f = KeyFeeder::default();
+    /// Type `text` and serve the feeder until it is done: each change of the three keys'
+    /// states, with its cycle.
+    fn edges(f: &mut KeyFeeder, text: &str, keys: [Key; 3]) -> Vec<(u64, (bool, bool, bool))> {
         let mut kb = Keyboard::new();
-        f.type_text("LL{RED}", "test").unwrap();
-        let l = key_by_name("L").unwrap();
-        let a = key_by_name("3").unwrap();
+        f.type_text(text, "test").unwrap();
         let mut t = 0;
         let mut edges = Vec::new();
         let mut was = (false, false, false);
-        while t < 400_000 {
+        while t < 1_000_000 {
             let next = f.service(&mut kb, t);
-            let now = (kb.is_pressed(l), kb.is_pressed(a), kb.is_pressed(CTRL));
+            let now = (
+                kb.is_pressed(keys[0]),
+                kb.is_pressed(keys[1]),
+                kb.is_pressed(keys[2]),
+            );
             if now != was {
                 edges.push((t, now));
                 was = now;
@@ -315,14 +345,31 @@ mod tests {
             }
             t = next;
         }
+        edges
+    }
+
+    #[test]
+    fn typed_text_is_held_50_ms_and_repeats_are_apart() {
+        let mut f = KeyFeeder::default();
+        let l = key_by_name("L").unwrap();
+        let a = key_by_name("3").unwrap();
+        let edges = edges(&mut f, "LL{RED}", [l, a, CTRL]);
         assert_eq!(
             edges,
             [
                 (0, (true, false, false)),
                 (MIN_HOLD_CYCLES, (false, false, false)),
                 (MIN_HOLD_CYCLES + MIN_GAP_CYCLES, (true, false, false)),
-                (2 * MIN_HOLD_CYCLES + MIN_GAP_CYCLES, (false, true, true)),
-                (3 * MIN_HOLD_CYCLES + MIN_GAP_CYCLES, (false, false, false)),
+                (2 * MIN_HOLD_CYCLES + MIN_GAP_CYCLES, (false, false, false)),
+                // CTRL comes with {RED}: a gap after the plain L, as after a SHIFT change.
+                (
+                    2 * MIN_HOLD_CYCLES + 2 * MIN_GAP_CYCLES,
+                    (false, true, true)
+                ),
+                (
+                    3 * MIN_HOLD_CYCLES + 2 * MIN_GAP_CYCLES,
+                    (false, false, false)
+                ),
             ]
         );
         assert!(f.is_idle());
@@ -330,6 +377,26 @@ mod tests {
             f.type_text("{$02}", "--type")
                 .unwrap_err()
                 .starts_with("--type: PETSCII $02")
+        );
+    }
+
+    /// `(1`: SHIFT goes up a gap before the 1 goes down, never in the same instant (the
+    /// KERNAL's scan could see SHIFT still down and type `!`); `12` needs no gap.
+    #[test]
+    fn shift_changes_a_gap_before_the_next_typed_key() {
+        let one = key_by_name("1").unwrap();
+        let two = key_by_name("2").unwrap();
+        let edges = edges(&mut KeyFeeder::default(), "(12", [LEFT_SHIFT, one, two]);
+        let (h, g) = (MIN_HOLD_CYCLES, MIN_GAP_CYCLES);
+        assert_eq!(
+            edges,
+            [
+                (0, (true, false, false)),
+                (h, (false, false, false)),
+                (h + g, (false, true, false)),
+                (2 * h + g, (false, false, true)),
+                (3 * h + g, (false, false, false)),
+            ]
         );
     }
 }
