@@ -525,7 +525,7 @@ impl System {
     /// Memory as the CPU sees it, without side effects.
     pub fn peek(&self, addr: u16) -> u8 {
         if addr < 2 {
-            return self.mem.port.read(addr);
+            return self.mem.port.read(addr, self.cycles);
         }
         match self.mem.region(addr) {
             Region::Io => self.io_peek(addr),
@@ -538,7 +538,7 @@ impl Bus for System {
     #[inline(always)]
     fn read(&mut self, addr: u16) -> u8 {
         if addr < 2 {
-            return self.mem.port.read(addr);
+            return self.mem.port.read(addr, self.cycles);
         }
         match self.mem.region(addr) {
             Region::Io => self.io_read(addr),
@@ -549,7 +549,7 @@ impl Bus for System {
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
         if addr < 2 {
-            self.mem.port.write(addr, value);
+            self.mem.port.write(addr, value, self.cycles);
             self.mem.update_map();
             // The 6510 does not drive the bus for its own port: the RAM cell underneath gets
             // whatever the VIC left there.
