@@ -63,3 +63,23 @@ fn fast_ticks_match_the_full_model() {
         "the fast path was taken in only {fast_ticks} ticks"
     );
 }
+
+/// Hours count with a one-bit high digit: the low digit carries only from 09; invalid
+/// values count on (VICE test bench, CIA/tod/fix-hour: hour before -> after a carry).
+#[test]
+fn tod_hours_count_on_from_invalid_values() {
+    for (before, after) in [
+        (0x00, 0x01),
+        (0x09, 0x10),
+        (0x0F, 0x00),
+        (0x11, 0x92),
+        (0x92, 0x81),
+        (0x19, 0x1A),
+        (0x1F, 0x10),
+    ] {
+        let mut c = Cia::new();
+        c.tod = [0x09, 0x59, 0x59, before];
+        c.tod_advance();
+        assert_eq!(c.tod, [0, 0, 0, after], "hour {before:02X}");
+    }
+}

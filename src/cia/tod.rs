@@ -70,10 +70,12 @@ impl Cia {
         }
         let pm = *h & 0x80;
         let hour = *h & 0x1F;
+        // The low digit carries into the high one only from 09 (the high digit is one bit):
+        // 19 counts on to 1A, 0F wraps to 00, 1F to 10 (CIA/tod/fix-hour, measured).
         let next = if hour == 0x12 {
             0x01
-        } else if hour & 0x0F == 0x09 {
-            (hour & 0x10) + 0x10
+        } else if hour == 0x09 {
+            0x10
         } else {
             (hour & 0x10) | ((hour + 1) & 0x0F)
         };
