@@ -519,7 +519,7 @@ fn bench_turns_players_counts_model_verdict_json_and_plot() {
     }
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("tutorial before: 990"));
-    let o = breadbin(&[
+    let json_run = [
         "bench-turns",
         "--player",
         "hunter",
@@ -528,24 +528,14 @@ fn bench_turns_players_counts_model_verdict_json_and_plot() {
         "--turns",
         "3",
         "--json",
-    ]);
-    let j = stdout(&o);
+    ];
+    let j = stdout(&breadbin(&json_run));
     assert!(
         j.starts_with("{\"player\":\"hunter\"") && j.contains("\"acting\":"),
         "{j}"
     );
     // The same seed and player: the same game, to the millisecond.
-    let again = breadbin(&[
-        "bench-turns",
-        "--player",
-        "hunter",
-        "--seeds",
-        "3",
-        "--turns",
-        "3",
-        "--json",
-    ]);
-    assert_eq!(stdout(&again), j);
+    assert_eq!(stdout(&breadbin(&json_run)), j);
     let o = breadbin(&["bench-turns", "--player", "sleepwalker"]);
     one_line_error(&o, 1, "--player sleepwalker: no such player");
     let o = breadbin(&["bench-turns", "--player", "explorer", "--keys", "x.keys"]);

@@ -280,11 +280,9 @@ impl Cpu {
             // still takes the IRQ (VICE test bench, interrupts/irqnoack/ackcia3).
             self.held = true;
             if self.istate != 0 {
-                let recognised = self.istate & (IS_POLL | IS_POLL_PREV);
+                let recognised = self.istate & IS_POLL_PREV;
                 self.sample_lines();
-                if recognised != 0 {
-                    self.istate |= IS_POLL_PREV;
-                }
+                self.istate |= recognised;
             }
             return;
         }
