@@ -35,6 +35,16 @@
 //!   and /IRQ one cycle later still; reading ICR in the cycle between the two returns the flag
 //!   without bit 7 and the interrupt never happens; an underflow in the very cycle of the
 //!   read is not returned by that read and interrupts normally afterwards.
+//! - VICE test programs `CIA/shiftregister` (`cia-sdr-icr`, `cia-sdr-init`, `cia-sdr-delay`,
+//!   `cia-icr-test2`, reference tables taken on real 6526s): the serial logic acts on timer
+//!   A's underflow one cycle later (an SDR write in the cycle after an idle underflow is
+//!   still loaded by it) and only on the start of a run of underflows; the byte-complete
+//!   flag comes 4 cycles after the 8th falling CNT edge (the 15th underflow), or 4 cycles
+//!   after the last rise when that falls inside those 4; leaving output mode while CNT is
+//!   low in a bit (as the chip sees it, 4-7 cycles late) completes the byte when output
+//!   mode is entered again; a byte written once the 8th bit is out goes straight into the
+//!   shift register (`cia-sdr-load`); the interrupt decision uses the mask of the flag's
+//!   cycle.
 //! - VICE test programs `CIA/tod/readme.txt`: TOD digits are binary counters whose carry is
 //!   a comparison by value (so invalid BCD values count on), the AM/PM flag flips whenever
 //!   the hour becomes 12 (by a carry or by a write of the clock), and after power-on or reset
@@ -100,6 +110,13 @@ const CRB_INMODE: u8 = 0x60;
 /// CRB bit 7: TOD writes go to the alarm.
 const CRB_ALARM: u8 = 0x80;
 
+// The mid-bit view's delays after a CNT edge, as pipeline bits (bit 7 acts in the next
+// cycle, bit 0 eight cycles later).
+const MID_ON_FALL: u8 = 0xA0;
+const MID_ON_LAST: u8 = 0x20;
+const MID_OFF_FALL: u8 = 0x40;
+const MID_OFF_RISE: u8 = 0x10;
+
 /// ICR flag: timer A underflow.
 pub const ICR_TA: u8 = 0x01;
 /// ICR flag: timer B underflow.
@@ -144,6 +161,27 @@ pub struct Cia {
     cnt_out: bool,
     /// SP output level in serial output mode.
     sp_out: bool,
+    /// Timer A underflowed in the previous cycle: the serial logic acts on it in this one.
+    sp_underflow: bool,
+    /// ... and that underflow began a run of them. The CNT toggle responds only to such
+    /// starts, so a timer that underflows in every cycle (latch 0) toggles CNT once; loading
+    /// the shift register takes any underflow.
+    sp_edge: bool,
+    /// Timer A underflowed in the previous cycle.
+    ta_underflowed: bool,
+    /// 2 after an SDR write, 1 a cycle later, then 0.
+    sdr_write_age: u8,
+    /// Cycles the mid-bit view of the byte being sent lags its CNT edges.
+    mid_lag: u8,
+    /// Cycles until the byte-complete flag (ICR bit 3) of a sent byte is raised; 0 = none.
+    sp_delay: u8,
+    /// The chip's delayed view of "CNT is low in the middle of a bit": a pipeline of cycles
+    /// in which it turns on (bit 7 = next cycle) and one in which it turns off.
+    mid_on: u8,
+    mid_off: u8,
+    mid_bit: bool,
+    /// Output mode was left in the middle of a bit: re-entering it completes the byte.
+    mid_left: bool,
     tod: TodTime,
     alarm: TodTime,
     /// Registers frozen by a read of hours until tenths is read.
@@ -194,6 +232,16 @@ impl Cia {
             shift_left: 0,
             cnt_out: true,
             sp_out: true,
+            sp_underflow: false,
+            sp_edge: false,
+            ta_underflowed: false,
+            sdr_write_age: 0,
+            mid_lag: 0,
+            sp_delay: 0,
+            mid_on: 0,
+            mid_off: 0,
+            mid_bit: false,
+            mid_left: false,
             tod: TOD_RESET,
             alarm: [0; 4],
             tod_latch: None,
@@ -318,8 +366,18 @@ impl Cia {
             r @ 0x08..=0x0B => self.write_tod(usize::from(r - 8), value),
             0x0C => {
                 self.sdr = value;
+                self.sdr_write_age = 2;
                 if self.ta.cr & CRA_SPOUT != 0 {
-                    self.sdr_full = true;
+                    if self.shift_left <= 1 {
+                        // No unsent bit in the shift register: the byte goes straight in
+                        // (CNT's last rise of the previous byte is given up) and starts with
+                        // the next underflow; a second write waits in the data register.
+                        self.shift = value;
+                        self.shift_left = 16;
+                        self.cnt_out = true;
+                    } else {
+                        self.sdr_full = true;
+                    }
                 }
             }
             0x0D => {
@@ -333,6 +391,14 @@ impl Cia {
             0x0E => {
                 if (value ^ self.ta.cr) & CRA_SPOUT != 0 {
                     // Switching the serial direction abandons a byte in progress.
+                    if value & CRA_SPOUT == 0 {
+                        self.mid_left = self.mid_bit;
+                        self.mid_bit = false;
+                        self.mid_on = 0;
+                        self.mid_off = 0;
+                    } else if std::mem::take(&mut self.mid_left) {
+                        self.raise(ICR_SP);
+                    }
                     self.shift_left = 0;
                     self.sdr_full = false;
                     self.cnt_out = true;
@@ -380,9 +446,30 @@ impl Cia {
     /// One cycle of the full model, then a check whether the following ones are steady.
     fn tick_full(&mut self) {
         // The one-cycle interrupt delay of the 6526: a flag raised in the previous cycle
-        // asserts IR and /IRQ now, unless an ICR read in between cleared it.
-        if std::mem::take(&mut self.irq_next) && self.icr & self.mask != 0 {
+        // with its mask bit set asserts IR and /IRQ now, unless an ICR read in between
+        // cleared it (a mask cleared in between does not stop it).
+        if std::mem::take(&mut self.irq_next) {
             self.ir = true;
+        }
+
+        if std::mem::take(&mut self.sp_underflow) && self.ta.cr & CRA_SPOUT != 0 {
+            self.shift_out();
+        }
+        if self.sp_delay != 0 {
+            self.sp_delay -= 1;
+            if self.sp_delay == 0 {
+                self.raise(ICR_SP);
+            }
+        }
+        if self.mid_off | self.mid_on != 0 {
+            if self.mid_off & 0x80 != 0 {
+                self.mid_bit = false;
+            }
+            if self.mid_on & 0x80 != 0 {
+                self.mid_bit = true;
+            }
+            self.mid_off <<= 1;
+            self.mid_on <<= 1;
         }
 
         let a_underflow = self.ta.tick(|cr| cr & CRA_CNT == 0);
@@ -396,13 +483,14 @@ impl Cia {
 
         if a_underflow {
             self.raise(ICR_TA);
-            if self.ta.cr & CRA_SPOUT != 0 {
-                self.shift_out();
-            }
         }
         if b_underflow {
             self.raise(ICR_TB);
         }
+        self.sp_underflow = a_underflow;
+        self.sp_edge = a_underflow && !self.ta_underflowed;
+        self.ta_underflowed = a_underflow;
+        self.sdr_write_age = self.sdr_write_age.saturating_sub(1);
         if std::mem::take(&mut self.mask_written) && self.icr & self.mask != 0 && !self.ir {
             self.irq_next = true;
         }
@@ -413,7 +501,14 @@ impl Cia {
     /// flight, and every counting timer at least 2 away from its underflow.
     fn plan_fast_ticks(&mut self) {
         self.fast_budget = 0;
-        if self.irq_next || self.mask_written || self.shift_left != 0 {
+        if self.irq_next
+            || self.sp_underflow
+            || self.sdr_write_age != 0
+            || self.mask_written
+            || self.shift_left != 0
+            || self.sp_delay != 0
+            || self.mid_on | self.mid_off != 0
+        {
             return;
         }
         let Some(a) = self.ta.steady(self.ta.cr & CRA_CNT == 0) else {
@@ -429,6 +524,7 @@ impl Cia {
         if b {
             budget = budget.min(self.tb.counter - 1);
         }
+        self.ta_underflowed = false;
         self.fast_dec_a = u16::from(a);
         self.fast_dec_b = u16::from(b);
         self.fast_budget = budget;
@@ -447,11 +543,23 @@ impl Cia {
     fn shift_out(&mut self) {
         if self.shift_left == 0 {
             if !self.sdr_full {
+                if !self.sp_edge {
+                    return;
+                }
+                self.mid_off |= MID_OFF_RISE >> self.mid_lag;
                 return;
             }
             self.sdr_full = false;
             self.shift = self.sdr;
             self.shift_left = 16;
+        }
+        if self.shift_left == 16 {
+            // A byte's first edge takes any underflow. An SDR write in the very cycle of
+            // that underflow: the chip's view of the bit phase runs 3 cycles late for this
+            // byte (measured with latch 2).
+            self.mid_lag = if self.sdr_write_age == 1 { 3 } else { 0 };
+        } else if !self.sp_edge {
+            return;
         }
         self.cnt_out = !self.cnt_out;
         if !self.cnt_out {
@@ -460,8 +568,25 @@ impl Cia {
             self.shift <<= 1;
         }
         self.shift_left -= 1;
-        if self.shift_left == 0 {
-            self.raise(ICR_SP);
+        match self.shift_left {
+            // The eighth falling edge: the byte is out; the flag follows 4 cycles later.
+            1 => {
+                self.sp_delay = 4;
+                self.mid_on |= MID_ON_LAST >> self.mid_lag;
+                self.mid_off |= MID_OFF_FALL >> self.mid_lag;
+            }
+            // CNT's last rise inside those 4 cycles starts the wait again.
+            0 => {
+                if self.sp_delay != 0 {
+                    self.sp_delay = 4;
+                }
+                self.mid_off |= MID_OFF_RISE >> self.mid_lag;
+            }
+            n if n & 1 == 1 => {
+                self.mid_on |= MID_ON_FALL >> self.mid_lag;
+                self.mid_off |= MID_OFF_FALL >> self.mid_lag;
+            }
+            _ => self.mid_off |= MID_OFF_RISE >> self.mid_lag,
         }
     }
 }
