@@ -15,7 +15,11 @@
         .include "kernal_vars.inc"
 
 ; ------------------------------------------------------------------------------------------
-; Fixed entry points: $E544 clears the screen, $E566 homes the cursor.
+; Fixed entry points: $E544 clears the screen, $E566 homes the cursor. Programs also
+; clear the screen with JSR $E536 (the test bench's SHA/SHX/SHY programs do).
+        .segment "KCLR2"
+        jmp clrscr              ; $E536
+
         .segment "KCLR"
 clrscr:
         lda #0
