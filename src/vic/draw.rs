@@ -46,8 +46,10 @@ impl Vic {
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
         let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };
+        let sprites = self.spr.shown != 0;
         if visible_line
             && !compare_here
+            && !sprites
             && (x0 >= 496 || x0 + 16 <= FRAME_WIDTH as u16)
             && !self.slow_draw
         {
@@ -107,6 +109,13 @@ impl Vic {
                     }
                 }
             }
+            // Sprites collide wherever they are, border or not.
+            let under = if sprites {
+                let (g, fg) = self.pixel_fg(x, xscroll, mode);
+                Some(self.sprites_over(x, g, fg))
+            } else {
+                None
+            };
             if !visible_line {
                 continue;
             }
@@ -118,7 +127,7 @@ impl Vic {
             let color = if self.main_border {
                 border_color
             } else {
-                self.pixel(x, xscroll, mode)
+                under.unwrap_or_else(|| self.pixel(x, xscroll, mode))
             };
             self.frame[row + col as usize] = color;
         }
@@ -128,14 +137,21 @@ impl Vic {
     /// `mode` is ECM, BMM, MCM as bits 2, 1, 0.
     #[inline]
     pub(super) fn pixel(&self, x: u16, xscroll: u16, mode: u8) -> u8 {
+        self.pixel_fg(x, xscroll, mode).0
+    }
+
+    /// [`Vic::pixel`] and whether the pixel is foreground graphics (a set bit in hires
+    /// data, a 10 or 11 pair in multicolour), which sprites collide with and can be behind.
+    #[inline]
+    pub(super) fn pixel_fg(&self, x: u16, xscroll: u16, mode: u8) -> (u8, bool) {
         let bg0 = self.regs[0x21] & 0x0F;
         if x < 24 + xscroll {
-            return bg0;
+            return (bg0, false);
         }
         let rel = x - 24 - xscroll;
         let k = (rel / 8) as usize;
         if k >= 40 {
-            return bg0;
+            return (bg0, false);
         }
         let bit = (rel % 8) as u8;
         let (ecm, bmm, mcm) = (mode & 4 != 0, mode & 2 != 0, mode & 1 != 0);
@@ -147,7 +163,12 @@ impl Vic {
         };
         let hires = |g: u8| (g >> (7 - bit)) & 1;
         let multi = |g: u8| (g >> (6 - (bit & 6))) & 3;
-        match (ecm, bmm, mcm) {
+        let fg = if mcm && (bmm || col & 8 != 0) {
+            multi(g) >= 2
+        } else {
+            hires(g) != 0
+        };
+        let color = match (ecm, bmm, mcm) {
             (false, false, false) => {
                 if hires(g) != 0 {
                     col
@@ -189,6 +210,7 @@ impl Vic {
             },
             // ECM together with BMM or MCM: the sequencer outputs black.
             _ => 0,
-        }
+        };
+        (color, fg)
     }
 }

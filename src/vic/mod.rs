@@ -5,7 +5,7 @@
 //! - 3.4/3.6.3: 312 lines of 63 cycles; the per-cycle access table of the 6569 (sprite
 //!   pointer and data slots at cycles 58-63 and 1-10, refresh at 11-15, c-accesses in the
 //!   second phase of cycles 15-54 and g-accesses in the first phase of cycles 16-55). The
-//!   sprite slots are in [`SLOTS`] but no sprite DMA is done yet.
+//!   sprite slots are in [`SLOTS`]; sprite DMA is in `sprites.rs`.
 //! - 3.5: the Bad Line Condition (raster $30-$F7, low three bits equal to YSCROLL, DEN set in
 //!   some cycle of line $30); BA goes low from cycle 12 and the CPU is stopped on read cycles;
 //!   the c-accesses need BA to have been low for three cycles (before that the VIC reads $FF).
@@ -13,6 +13,10 @@
 //!   cycles 14, 16-55 and 58; idle-state g-accesses at $3FFF ($39FF with ECM).
 //! - 3.7.3: standard, multicolour and ECM text, the two bitmap modes, and the invalid mode
 //!   combinations, which show black.
+//! - 3.8: sprites (`sprites.rs`): DMA on and off by the Y compare in cycles 55/56, MC and
+//!   MCBASE with the Y-expansion flip-flop, p- and s-accesses, BA from 3 cycles before a
+//!   sprite's p-access, hires and multicolour pixels with X expansion, priority and the
+//!   sprite-sprite and sprite-background collision registers with their interrupts.
 //! - 3.9: the border flip-flops with 38/40 columns and 24/25 rows.
 //! - 3.12: raster interrupt (the comparison happens in the first cycle of a line, one cycle
 //!   later in line 0; writing a matching compare value also triggers), $D019 latch and $D01A
@@ -25,6 +29,9 @@
 mod draw;
 pub mod palette;
 mod regs;
+mod sprites;
+
+use sprites::{SPRITE_BA, Sprites};
 
 pub use palette::{PALETTE, frame_png};
 
@@ -136,6 +143,7 @@ pub struct Vic {
     gdisplay: [bool; 40],
     main_border: bool,
     vertical_border: bool,
+    spr: Sprites,
     /// Indexed pixels of the visible area, written only when rendering is on.
     frame: Box<[u8]>,
     render: bool,
@@ -174,6 +182,7 @@ impl Vic {
             gdisplay: [false; 40],
             main_border: true,
             vertical_border: true,
+            spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
             render: true,
             frames: 0,
@@ -289,6 +298,13 @@ impl Vic {
             self.cycle + 1
         };
         self.cycle = cycle;
+        // Graphics are fetched and drawn when the picture is wanted, and while sprites are
+        // about (their collisions need the graphics).
+        let sprites = self.sprites_busy();
+        if sprites {
+            self.sprite_cycle(mem);
+        }
+        let gfx = self.render || sprites;
         match cycle {
             2 if self.raster == 0 => self.check_raster_irq(),
             14 => {
@@ -299,7 +315,7 @@ impl Vic {
                 }
             }
             16..=55 => {
-                if self.render {
+                if gfx {
                     self.g_access(mem);
                 } else if self.display_state {
                     self.vc = (self.vc + 1) & 0x3FF;
@@ -319,15 +335,16 @@ impl Vic {
             }
             _ => {}
         }
-        if self.render {
+        if gfx {
             // Second phase: c-access on bad lines, cycles 15-54.
             if self.bad_line && (15..=54).contains(&cycle) {
                 self.c_access(mem);
             }
             self.draw_cycle();
         }
-        // BA is low in cycles 12-54 of a bad line (3.6.3).
-        self.bad_line && (12..=54).contains(&cycle)
+        // BA is low in cycles 12-54 of a bad line (3.6.3) and around each sprite's DMA.
+        (self.bad_line && (12..=54).contains(&cycle))
+            || self.spr.dma & SPRITE_BA[cycle as usize] != 0
     }
 
     /// How many following cycles are quiet: no event of the line (its start, the raster
@@ -336,7 +353,7 @@ impl Vic {
     /// them, so a machine may skip them and apply them later with [`Vic::skip_quiet`].
     #[inline]
     pub fn quiet_cycles(&self) -> u8 {
-        if self.render {
+        if self.render || self.sprites_busy() {
             return 0;
         }
         let c = self.cycle;

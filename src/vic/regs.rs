@@ -52,6 +52,10 @@ impl Vic {
                 self.irq_flags &= !value & 0x0F;
             }
             0x1A => self.irq_mask = value & 0x0F,
+            0x17 => {
+                self.regs[0x17] = value;
+                self.sprite_yexp_written(value);
+            }
             0x1E | 0x1F | 0x2F..=0x3F => {}
             _ => self.regs[reg as usize] = value,
         }

@@ -353,3 +353,154 @@ fn fast_drawing_matches_the_per_pixel_path() {
         );
     }
 }
+
+/// BA cycles of one frame line by line: (line, cycles in which BA was low).
+fn ba_cycles(v: &mut Vic, m: &Mem, lines: std::ops::RangeInclusive<u16>) -> Vec<(u16, Vec<u8>)> {
+    // Start at the end of the line before, so cycle 1 of the first line is recorded.
+    tick_to(v, m, *lines.start() - 1, 63);
+    let mut out = Vec::new();
+    let mut cur = (*lines.start(), Vec::new());
+    for _ in 0..(lines.end() - lines.start() + 1) as u32 * 63 {
+        let low = v.tick(&m.view());
+        if v.raster() != cur.0 {
+            out.push(std::mem::replace(&mut cur, (v.raster(), Vec::new())));
+        }
+        if low {
+            cur.1.push(v.cycle());
+        }
+    }
+    out
+}
+
+/// 3.8.1 and 3.6.3: a sprite whose Y equals the raster line gets DMA from cycle 55 of that
+/// line: BA is low from 3 cycles before its p-access through its s-accesses, in each of
+/// the 21 lines (42 with Y expansion) whose data it fetches; MCBASE ends at 63.
+#[test]
+fn sprite_dma_holds_ba_for_21_lines() {
+    let m = Mem::new();
+    for (yexp, lines) in [(0u8, 21u16), (1, 42)] {
+        let mut v = kernal_vic();
+        v.write(0x11, 0x0B); // no bad lines
+        v.write(0x01, 100); // sprite 0 at Y 100
+        v.write(0x17, yexp);
+        v.write(0x15, 0x01);
+        let seen = ba_cycles(&mut v, &m, 99..=160);
+        let with_ba: Vec<u16> = seen
+            .iter()
+            .filter(|(_, c)| !c.is_empty())
+            .map(|(l, _)| *l)
+            .collect();
+        assert_eq!(
+            with_ba,
+            (100..100 + lines).collect::<Vec<u16>>(),
+            "Y expansion {yexp}"
+        );
+        for (l, c) in &seen {
+            if !c.is_empty() {
+                assert_eq!(c, &vec![55, 56, 57, 58, 59], "line {l}");
+            }
+        }
+    }
+    // Sprite 7: p-access in cycle 9, so BA low in cycles 6-10 of the lines after.
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B);
+    v.write(0x0F, 100);
+    v.write(0x15, 0x80);
+    let seen = ba_cycles(&mut v, &m, 100..=102);
+    assert_eq!(seen[1], (101, vec![6, 7, 8, 9, 10]));
+}
+
+/// 3.8.2: a hires sprite's set bits in its colour from X on, one pixel per bit (two with X
+/// expansion), multicolour pairs from $D025/$D027+n/$D026; the border covers sprites.
+#[test]
+fn sprite_pixels_hires_multicolour_and_expanded() {
+    let mut m = Mem::new();
+    // Sprite block 13 ($0340): first row %10100000 00000000 00000001, the rest empty.
+    for b in &mut m.ram[0x340..0x380] {
+        *b = 0;
+    }
+    m.ram[0x340] = 0xA0;
+    m.ram[0x342] = 0x01;
+    m.ram[0x07F8] = 13;
+    // Text in the background colour: only the sprite differs from it.
+    m.color.fill(6);
+    let mut v = kernal_vic();
+    v.write(0x21, 6);
+    v.write(0x00, 24 + 8); // X 32: 8 pixels into the display window
+    v.write(0x01, 99);
+    v.write(0x27, 7);
+    v.write(0x15, 0x01);
+    tick_to(&mut v, &m, 101, 1);
+    // Line 100 shows the first row. Frame column of X is X + 8; row is line - 16.
+    let row = |v: &Vic, line: u16| {
+        let r = (line - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH;
+        v.frame()[r + 8 + 32..r + 8 + 32 + 24].to_vec()
+    };
+    let mut want = vec![6u8; 24];
+    want[0] = 7;
+    want[2] = 7;
+    want[23] = 7;
+    assert_eq!(row(&v, 100), want);
+
+    // X expansion doubles every pixel; multicolour takes pairs.
+    let mut v = kernal_vic();
+    v.write(0x21, 6);
+    v.write(0x00, 32);
+    v.write(0x01, 99);
+    v.write(0x27, 7);
+    v.write(0x25, 2);
+    v.write(0x26, 5);
+    v.write(0x1C, 0x01);
+    v.write(0x1D, 0x01);
+    v.write(0x15, 0x01);
+    tick_to(&mut v, &m, 101, 1);
+    let r = (100 - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH + 8 + 32;
+    let px = &v.frame()[r..r + 48];
+    // Pairs: 10 10 00 .. 00 01 -> colour 7 (4 pixels each, expanded), 7, 6..., last pair 2.
+    assert_eq!(&px[0..8], &[7; 8]);
+    assert_eq!(&px[8..44], &[6; 36]);
+    assert_eq!(&px[44..48], &[2; 4]);
+}
+
+/// 3.8.2: overlapping sprite pixels set both bits in $D01E and the IRQ flag (bit 2) once;
+/// a sprite pixel over foreground graphics sets $D01F and bit 1; priority by $D01B.
+#[test]
+fn sprite_collisions_and_priority() {
+    let mut m = Mem::new();
+    for b in &mut m.ram[0x340..0x380] {
+        *b = 0xFF;
+    }
+    m.ram[0x07F8] = 13;
+    m.ram[0x07F9] = 13;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B); // display off: no foreground graphics
+    v.write(0x00, 100);
+    v.write(0x02, 110);
+    v.write(0x01, 99);
+    v.write(0x03, 99);
+    v.write(0x15, 0x03);
+    tick_to(&mut v, &m, 101, 1);
+    assert_eq!(v.peek(0x1E), 0x03);
+    assert_eq!(v.peek(0x1F), 0x00);
+    assert_eq!(v.peek(0x19) & 0x06, 0x04);
+    assert_eq!(v.read(0x1E), 0x03);
+    assert_eq!(v.peek(0x1E), 0x00, "cleared by the read");
+
+    // Over text: the screen is full of character $20 whose glyph rows are nonzero.
+    for (behind, want) in [(0x01u8, [1u8, 3].as_slice()), (0x00, [3].as_slice())] {
+        let mut v = kernal_vic();
+        v.write(0x00, 100);
+        v.write(0x01, 99);
+        v.write(0x27, 3);
+        v.write(0x1B, behind);
+        v.write(0x15, 0x01);
+        tick_to(&mut v, &m, 101, 1);
+        assert_eq!(v.peek(0x1F), 0x01);
+        assert_eq!(v.peek(0x19) & 0x02, 0x02);
+        let r = (100 - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH + 8;
+        let mut colours = v.frame()[r + 100..r + 124].to_vec();
+        colours.sort();
+        colours.dedup();
+        assert_eq!(colours, want, "$D01B = {behind}");
+    }
+}
