@@ -88,7 +88,7 @@ pub struct C64 {
 }
 
 impl C64 {
-    /// Power on with the given ROMs. The CPU runs its reset sequence on the first tick.
+    /// Power on with the given ROMs. The CPU is in its reset sequence.
     pub fn new(roms: Roms) -> Self {
         let mut sys = System {
             mem: Memory::new(roms),
@@ -111,10 +111,18 @@ impl C64 {
             tod_frac: PAL_CLOCK_HZ % TOD_HZ,
         };
         sys.update_cia2_port();
-        C64 {
-            cpu: Cpu::new(),
-            sys,
-        }
+        let mut cpu = Cpu::new();
+        // The reset sequence's first cycle (the discarded opcode fetch) falls before the cycle
+        // counted as 0: the first instruction is fetched in cycle 6, on raster line 0 in the
+        // line's 7th cycle. Where the 6510 starts against the VIC after power-on is up to the
+        // reset circuit; this is where VICE x64sc starts it (its monitor shows line 0, cycle 6
+        // counted from 0 at the first instruction), so that traces from power-on line up with
+        // the reference emulator's cycle for cycle (README, "Testing against traces").
+        cpu.tick(&mut sys);
+        // P's flags other than I are whatever the chip powered up with; VICE shows Z set,
+        // and so does breadbin, for the same reason.
+        cpu.p.insert(crate::cpu::Status::Z);
+        C64 { cpu, sys }
     }
 
     /// φ2 cycles since power-on.

@@ -26,6 +26,8 @@ pub enum RunError {
     Roms(#[from] crate::roms::RomError),
     #[error("{0}")]
     State(#[from] crate::state::StateError),
+    #[error("{0}")]
+    Trace(#[from] crate::trace::TraceError),
 }
 
 /// Everything a headless run can do.
@@ -46,6 +48,13 @@ pub struct RunOptions {
     pub screen_text: bool,
     pub dumps: Vec<(u16, u16, PathBuf)>,
     pub trace: Option<PathBuf>,
+    /// Start `trace` and `expect_trace` the first time the PC reaches this address.
+    pub trace_from: Option<u16>,
+    /// Compare the run with this reference trace instruction by instruction; the run ends at
+    /// the first difference or where the reference ends.
+    pub expect_trace: Option<PathBuf>,
+    /// Fields `expect_trace` leaves out.
+    pub trace_ignore: crate::trace::Ignore,
     /// Start from this save state instead of power-on (limits then count from its cycle).
     pub load_state: Option<PathBuf>,
     /// Save the machine at exit.
@@ -68,13 +77,18 @@ pub enum Outcome {
     Jam { pc: u16, opcode: u8 },
     /// The limit came first while waiting for `what`.
     Timeout { what: String },
+    /// `--expect-trace` found a difference (the report is [`Run::verdict`]'s).
+    TraceDiffers,
+    /// `--expect-trace`'s reference ended with everything matching.
+    ReferenceEnded,
 }
 
 impl Outcome {
     /// Process exit status (documented in README).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Outcome::Limit | Outcome::Ready => 0,
+            Outcome::Limit | Outcome::Ready | Outcome::ReferenceEnded => 0,
+            Outcome::TraceDiffers => 1,
             Outcome::D7ff(v) => *v as i32,
             Outcome::Jam { .. } => 3,
             Outcome::Timeout { .. } => 124,
@@ -93,8 +107,22 @@ impl Outcome {
     }
 }
 
+/// What a headless run left: how it ended, the machine, and with `expect_trace` the
+/// comparison's verdict.
+pub struct Run {
+    pub outcome: Outcome,
+    pub c64: C64,
+    pub verdict: Option<crate::trace::Verdict>,
+}
+
 /// Perform a headless run.
 pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
+    let r = run_full(opts)?;
+    Ok((r.outcome, r.c64))
+}
+
+/// Perform a headless run, keeping the trace comparison's verdict.
+pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     let roms = Roms::load(opts.roms.as_deref())?;
     let program = match &opts.autostart {
         Some(p) => Some(Program::from_file_as(p, opts.autostart_kind)?),
@@ -139,6 +167,19 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
         .map(PendingFile::create)
         .transpose()?;
     s.c64.sys.set_render(opts.screenshot.is_some());
+    let mut compare = match &opts.expect_trace {
+        Some(p) => Some(crate::trace::Comparer::new(
+            crate::trace::TraceReader::open(p)?,
+            "breadbin",
+            "the reference",
+            opts.trace_ignore,
+            opts.trace_from,
+        )),
+        None => None,
+    };
+    let mut recorder = crate::trace::Recorder::default();
+    let mut verdict = None;
+    let mut tracing = opts.trace_from.is_none();
 
     let mut line = String::new();
     let mut outcome = None;
@@ -146,11 +187,29 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
         if let Some(w) = trace.as_mut()
             && s.c64.cpu.at_instruction_boundary()
         {
-            line.clear();
-            crate::cpu::disasm::trace_line(&s.c64, &mut line);
-            w.write_all(line.as_bytes())?;
+            tracing = tracing || Some(s.c64.cpu.pc) == opts.trace_from;
+            if tracing {
+                line.clear();
+                crate::cpu::disasm::trace_line(&s.c64, &mut line);
+                w.write_all(line.as_bytes())?;
+            }
+        }
+        if compare.is_some() {
+            recorder.before_tick(&s.c64);
         }
         s.tick();
+        if let Some(c) = compare.as_mut()
+            && let Some(r) = recorder.after_tick(&s.c64.cpu)
+            && let Some(v) = c.push(r)?
+        {
+            outcome = Some(match v {
+                crate::trace::Verdict::Match { .. } => Outcome::ReferenceEnded,
+                crate::trace::Verdict::Differ { .. } => Outcome::TraceDiffers,
+            });
+            verdict = Some(v);
+            compare = None;
+            break;
+        }
         if s.c64.cpu.is_jammed() {
             outcome = Some(Outcome::Jam {
                 pc: s.c64.cpu.pc,
@@ -175,7 +234,7 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
         }
     }
     let started = s.autostart.state() != Start::Waiting;
-    let outcome = outcome.unwrap_or_else(|| {
+    let mut outcome = outcome.unwrap_or_else(|| {
         if !started {
             Outcome::Timeout {
                 what: "the BASIC prompt (READY.) after power-on".into(),
@@ -192,6 +251,12 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
             Outcome::Limit
         }
     });
+    if let Some(c) = compare {
+        verdict = Some(c.finish()?);
+        if let Some(crate::trace::Verdict::Differ { .. }) = verdict {
+            outcome = Outcome::TraceDiffers;
+        }
+    }
     let c64 = s.c64;
     if let Some(f) = shot.as_mut() {
         f.write_all(&crate::vic::frame_png(c64.frame()))?;
@@ -213,5 +278,9 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     {
         f.commit()?;
     }
-    Ok((outcome, c64))
+    Ok(Run {
+        outcome,
+        c64,
+        verdict,
+    })
 }

@@ -22,6 +22,7 @@ pub mod roms;
 pub mod sid;
 pub mod state;
 pub mod testbench;
+pub mod trace;
 pub mod vic;
 
 pub use c64::C64;

@@ -88,6 +88,26 @@ enum Cmd {
     BenchBasic(profile_cli::BenchBasicArgs),
     /// Run the VICE test bench's exit-code programs and count the passes per folder.
     Testbench(TestbenchArgs),
+    /// Compare two instruction traces (breadbin's or VICE's format, plain or .gz); B is the
+    /// reference. Exit 1 at the first difference.
+    TraceDiff {
+        a: PathBuf,
+        b: PathBuf,
+        #[command(flatten)]
+        opts: TraceCompareArgs,
+    },
+}
+
+/// How two traces are compared (`run --expect-trace` and `trace-diff`).
+#[derive(Args, Debug, Clone)]
+struct TraceCompareArgs {
+    /// Leave these fields out of the comparison: pc, a, x, y, sp, p, cycles (comma-separated).
+    #[arg(long, value_name = "FIELDS", value_parser = breadbin::trace::Ignore::parse)]
+    trace_ignore: Option<breadbin::trace::Ignore>,
+    /// Start the trace and the comparison the first time the PC reaches ADDR (in each trace);
+    /// cycles are then compared from there.
+    #[arg(long, value_name = "ADDR", value_parser = parse_addr)]
+    trace_from: Option<u16>,
 }
 
 #[derive(Args, Debug)]
@@ -160,6 +180,12 @@ struct RunArgs {
     /// Write one line per instruction to FILE.
     #[arg(long, requires = "headless", value_name = "FILE")]
     trace: Option<PathBuf>,
+    /// Compare the run with a trace (breadbin's or VICE's format, plain or .gz) instruction by
+    /// instruction; stop at the first difference (exit 1) or where the reference ends.
+    #[arg(long, requires = "headless", value_name = "FILE")]
+    expect_trace: Option<PathBuf>,
+    #[command(flatten)]
+    trace_compare: TraceCompareArgs,
     /// Start from a save state instead of power-on (the time limit counts from there).
     #[arg(long, requires = "headless", value_name = "FILE")]
     load_state: Option<PathBuf>,
@@ -288,6 +314,17 @@ fn main() -> ExitCode {
         Some(Cmd::BenchTurns(args)) => turns_cli::bench_turns(&args),
         Some(Cmd::BenchBasic(args)) => profile_cli::bench_basic(&args),
         Some(Cmd::Testbench(args)) => testbench(&args),
+        Some(Cmd::TraceDiff { a, b, opts }) => breadbin::trace::diff_files(
+            &a,
+            &b,
+            opts.trace_ignore.unwrap_or_default(),
+            opts.trace_from,
+        )
+        .map(|v| {
+            print!("{}", v.text());
+            ExitCode::from(v.exit_code())
+        })
+        .map_err(|e| e.to_string()),
     };
     match result {
         Ok(code) => code,
@@ -318,6 +355,10 @@ fn tokenize(
 }
 
 fn run(a: RunArgs) -> Result<ExitCode, String> {
+    let t = &a.trace_compare;
+    if !a.headless && (t.trace_ignore.is_some() || t.trace_from.is_some()) {
+        return Err("--trace-ignore and --trace-from need --headless".into());
+    }
     if !a.headless {
         let w = WindowArgs {
             file: a.file.clone(),
@@ -348,10 +389,20 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         screen_text: a.screen_text,
         dumps: a.dump,
         trace: a.trace,
+        trace_from: a.trace_compare.trace_from,
+        expect_trace: a.expect_trace,
+        trace_ignore: a.trace_compare.trace_ignore.unwrap_or_default(),
         load_state: a.load_state,
         save_state: a.save_state,
     };
-    let (outcome, c64) = headless::run(&opts).map_err(|e| e.to_string())?;
+    let headless::Run {
+        outcome,
+        c64,
+        verdict,
+    } = headless::run_full(&opts).map_err(|e| e.to_string())?;
+    if let Some(v) = &verdict {
+        print!("{}", v.text());
+    }
     if opts.screen_text {
         let style = if a.ascii {
             breadbin::basic::TextStyle::Ascii

@@ -250,6 +250,14 @@ impl Cpu {
         self.t == 0
     }
 
+    /// True while the CPU runs an IRQ, NMI or reset sequence rather than an instruction (from
+    /// the cycle after the discarded opcode fetch to the vector's fetch). Traces use it:
+    /// an interrupt sequence is not an instruction of the program.
+    #[inline]
+    pub fn in_interrupt_sequence(&self) -> bool {
+        self.t != 0 && self.ir == 0 && self.int_kind != IntKind::Brk
+    }
+
     /// True once a JAM opcode has frozen the CPU; only a reset revives it.
     #[inline]
     pub fn is_jammed(&self) -> bool {
