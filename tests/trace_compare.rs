@@ -8,6 +8,10 @@
 //! The small traces in `tests/data/trace/` are the first instructions of the same power-on:
 //! `vice_boot_300.txt` from `tools/vice-trace.sh -n 300`, `breadbin_boot.txt.gz` from
 //! `breadbin run --headless --cycles 1400 --trace`.
+//!
+//! The program-entry test checks a timing-sensitive program of ours the same way:
+//! `tests/golden/vice_entry_trace.txt.gz` is VICE x64sc's run of
+//! `tests/programs/entry_stable.prg` from its entry (`tools/vice-trace.sh -p -e`).
 
 use breadbin::headless::{Outcome, RunOptions, run_full};
 use breadbin::trace::{Ignore, TraceReader, Verdict};
@@ -363,6 +367,34 @@ fn power_on_matches_vice() {
         v.text(),
         "399997 instructions match (the reference ends here)\n"
     );
+}
+
+/// A timing-sensitive program from its entry against VICE x64sc's run of it.
+/// `tests/programs/entry_stable.s` first synchronises to the raster (so the entry is the same
+/// cycle of the same line however late the autostart's RUN came), then from `entry` ($086C)
+/// turns the display on, reads $D012 every 16 cycles across bad lines, starts CIA1 timer A
+/// and reads it, takes one raster interrupt through $FFFE and writes $D7FF. All 3,200
+/// instructions of the reference match, every field, cycle for cycle.
+#[test]
+fn program_entry_matches_vice() {
+    let opts = RunOptions {
+        autostart: Some(root().join("tests/programs/entry_stable.prg")),
+        expect_trace: Some(root().join("tests/golden/vice_entry_trace.txt.gz")),
+        trace_from: Some(0x086C),
+        ..Default::default()
+    };
+    let r = run_full(&opts).unwrap();
+    let v = r.verdict.unwrap();
+    assert_eq!(
+        v,
+        Verdict::Match {
+            count: 3200,
+            ended: Some("the reference".into())
+        },
+        "{}",
+        v.text()
+    );
+    assert_eq!(r.outcome, Outcome::ReferenceEnded);
 }
 
 /// breadbin's own `--trace` output reads as the same instructions as the running machine
