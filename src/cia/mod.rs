@@ -167,8 +167,6 @@ pub struct Cia {
     /// starts, so a timer that underflows in every cycle (latch 0) toggles CNT once; loading
     /// the shift register takes any underflow.
     sp_edge: bool,
-    /// Timer A underflowed in the previous cycle.
-    ta_underflowed: bool,
     /// 2 after an SDR write, 1 a cycle later, then 0.
     sdr_write_age: u8,
     /// Cycles the mid-bit view of the byte being sent lags its CNT edges.
@@ -234,7 +232,6 @@ impl Cia {
             sp_out: true,
             sp_underflow: false,
             sp_edge: false,
-            ta_underflowed: false,
             sdr_write_age: 0,
             mid_lag: 0,
             sp_delay: 0,
@@ -452,7 +449,7 @@ impl Cia {
             self.ir = true;
         }
 
-        if std::mem::take(&mut self.sp_underflow) && self.ta.cr & CRA_SPOUT != 0 {
+        if self.sp_underflow && self.ta.cr & CRA_SPOUT != 0 {
             self.shift_out();
         }
         if self.sp_delay != 0 {
@@ -487,9 +484,8 @@ impl Cia {
         if b_underflow {
             self.raise(ICR_TB);
         }
+        self.sp_edge = a_underflow && !self.sp_underflow;
         self.sp_underflow = a_underflow;
-        self.sp_edge = a_underflow && !self.ta_underflowed;
-        self.ta_underflowed = a_underflow;
         self.sdr_write_age = self.sdr_write_age.saturating_sub(1);
         if std::mem::take(&mut self.mask_written) && self.icr & self.mask != 0 && !self.ir {
             self.irq_next = true;
@@ -524,7 +520,6 @@ impl Cia {
         if b {
             budget = budget.min(self.tb.counter - 1);
         }
-        self.ta_underflowed = false;
         self.fast_dec_a = u16::from(a);
         self.fast_dec_b = u16::from(b);
         self.fast_budget = budget;
@@ -546,7 +541,7 @@ impl Cia {
                 if !self.sp_edge {
                     return;
                 }
-                self.mid_off |= MID_OFF_RISE >> self.mid_lag;
+                self.mid_edge(0, MID_OFF_RISE);
                 return;
             }
             self.sdr_full = false;
@@ -572,22 +567,26 @@ impl Cia {
             // The eighth falling edge: the byte is out; the flag follows 4 cycles later.
             1 => {
                 self.sp_delay = 4;
-                self.mid_on |= MID_ON_LAST >> self.mid_lag;
-                self.mid_off |= MID_OFF_FALL >> self.mid_lag;
+                self.mid_edge(MID_ON_LAST, MID_OFF_FALL);
             }
             // CNT's last rise inside those 4 cycles starts the wait again.
             0 => {
                 if self.sp_delay != 0 {
                     self.sp_delay = 4;
                 }
-                self.mid_off |= MID_OFF_RISE >> self.mid_lag;
+                self.mid_edge(0, MID_OFF_RISE);
             }
             n if n & 1 == 1 => {
-                self.mid_on |= MID_ON_FALL >> self.mid_lag;
-                self.mid_off |= MID_OFF_FALL >> self.mid_lag;
+                self.mid_edge(MID_ON_FALL, MID_OFF_FALL);
             }
-            _ => self.mid_off |= MID_OFF_RISE >> self.mid_lag,
+            _ => self.mid_edge(0, MID_OFF_RISE),
         }
+    }
+
+    /// Schedule the mid-bit view's turning on and off after a CNT edge, lagged for the byte.
+    fn mid_edge(&mut self, on: u8, off: u8) {
+        self.mid_on |= on >> self.mid_lag;
+        self.mid_off |= off >> self.mid_lag;
     }
 }
 
