@@ -19,7 +19,10 @@
 //!   page does not poll in its last cycle; NMI is edge triggered and, if it arrives before
 //!   the vector fetch of a BRK or IRQ sequence, hijacks it;
 //! - JAM opcodes freeze the CPU until reset; [`Cpu::is_jammed`] reports it;
-//! - RDY low holds the CPU on read cycles only (writes always complete), as on the 6510.
+//! - RDY low holds the CPU on read cycles only (writes always complete), as on the 6510;
+//!   during a hold the interrupt lines are still polled, except that a held opcode fetch
+//!   stays decided and a held last cycle of a taken in-page branch does not poll (measured
+//!   against sprite and bad-line DMA by the VICE test bench's interrupts/irqdma programs).
 //!
 //! The on-chip I/O port at $00/$01 is in [`port`]; the machine wires it, so the bare core
 //! runs on flat RAM.
@@ -282,15 +285,10 @@ impl Cpu {
     #[inline(always)]
     pub fn tick<B: Bus>(&mut self, bus: &mut B) {
         if !self.rdy && !self.next_is_write() {
-            // Held: the cycle will be repeated once RDY returns. Interrupt lines are still
-            // sampled, as the real chip's input latches keep running, but an interrupt already
-            // recognised stays recognised: CLI, SEI, then an opcode fetch held by a bad line
-            // still takes the IRQ (VICE test bench, interrupts/irqnoack/ackcia3).
+            // Held: the cycle will be repeated once RDY returns.
             self.held = true;
             if self.istate != 0 {
-                let recognised = self.istate & IS_POLL_PREV;
-                self.sample_lines();
-                self.istate |= recognised;
+                self.holding_poll();
             }
             return;
         }
@@ -325,23 +323,66 @@ impl Cpu {
 
     /// Sample NMI for an edge and poll IRQ/NMI at the end of a cycle.
     fn sample_lines(&mut self) {
-        let mut s = self.istate;
-        if s & IS_NMI != 0 {
-            if s & IS_NMI_PREV == 0 {
-                s |= IS_NMI_EDGE;
-            }
-            s |= IS_NMI_PREV;
-        } else {
-            s &= !IS_NMI_PREV;
-        }
+        let mut s = self.nmi_edge(self.istate);
         s = (s & !IS_POLL_PREV) | ((s & IS_POLL) << 1);
         if s & IS_HOLD != 0 {
             s &= !IS_HOLD;
         } else {
-            let poll = s & IS_NMI_EDGE != 0 || (s & IS_IRQ != 0 && !self.p.contains(Status::I));
-            s = (s & !IS_POLL) | poll as u8;
+            s = self.poll(s);
         }
         self.istate = s;
+    }
+
+    /// The end of a held cycle (see `tick`).
+    fn holding_poll(&mut self) {
+        // A held cycle is repeated once RDY returns. The interrupt lines are still sampled,
+        // and an instruction deciding in its held last cycle sees what arrived during the
+        // hold. But two holds do not advance the decision:
+        // - an opcode fetch was decided (opcode or interrupt) before it was held, so an
+        //   IRQ arriving in the hold is taken after that instruction;
+        // - the last cycle of a taken branch within its page does not poll, held or not.
+        if self.t == 0 || self.branch_last_cycle() {
+            self.istate = self.nmi_edge(self.istate);
+            return;
+        }
+        // The polls of a held CLI or SEI see the new I. A poll once positive stays so.
+        let p = self.p;
+        if self.t == 1 {
+            match self.ir {
+                0x58 => self.p.remove(Status::I),
+                0x78 => self.p.insert(Status::I),
+                _ => {}
+            }
+        }
+        let recognised = self.istate & (IS_POLL | IS_POLL_PREV);
+        self.sample_lines();
+        self.istate |= recognised;
+        self.p = p;
+    }
+
+    /// True in the last cycle of a taken branch that stays on its page.
+    fn branch_last_cycle(&self) -> bool {
+        self.ir & 0x1F == 0x10 && self.t == 2 && (self.ad ^ self.pc) & 0xFF00 == 0
+    }
+
+    /// `s` with the NMI line sampled: an edge is latched until serviced.
+    #[inline(always)]
+    fn nmi_edge(&self, mut s: u8) -> u8 {
+        if s & IS_NMI != 0 {
+            if s & IS_NMI_PREV == 0 {
+                s |= IS_NMI_EDGE;
+            }
+            s | IS_NMI_PREV
+        } else {
+            s & !IS_NMI_PREV
+        }
+    }
+
+    /// `s` with this cycle's poll: an NMI edge, or IRQ with I clear.
+    #[inline(always)]
+    fn poll(&self, s: u8) -> u8 {
+        let poll = s & IS_NMI_EDGE != 0 || (s & IS_IRQ != 0 && !self.p.contains(Status::I));
+        (s & !IS_POLL) | poll as u8
     }
 
     #[inline(always)]

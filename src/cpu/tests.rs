@@ -376,3 +376,83 @@ fn every_opcode_survives_random_memory() {
         }
     }
 }
+
+/// Run `program` at $1000 for `before_hold` cycles, hold RDY low for `hold` cycles with the
+/// IRQ line rising after `rise` of them, then count the instructions completed from the
+/// held one on before the IRQ sequence (the interrupts/irqdma programs of the VICE test bench measure these cases
+/// against sprite and bad-line DMA on a real C64).
+fn irq_latency_in_hold(program: &[u8], before_hold: usize, hold: usize, rise: usize) -> usize {
+    let (mut cpu, mut bus) = booted(0x1000, program);
+    for _ in 0..before_hold {
+        cpu.tick(&mut bus);
+    }
+    cpu.rdy = false;
+    for i in 0..hold {
+        if i == rise {
+            cpu.set_irq(true);
+        }
+        cpu.tick(&mut bus);
+    }
+    cpu.rdy = true;
+    let mut n = 0;
+    while !cpu.at_instruction_boundary() {
+        cpu.tick(&mut bus);
+        n = 1;
+    }
+    n + instructions_until(&mut cpu, &mut bus, 0x4000, 10).expect("IRQ taken")
+}
+
+#[test]
+fn irq_during_a_held_opcode_fetch_waits_for_that_instruction() {
+    // NOP, NOP: the second NOP's fetch is held; the IRQ comes in the hold. The fetch was
+    // decided before the hold, so the second NOP runs, and then the IRQ.
+    assert_eq!(irq_latency_in_hold(&[0xEA, 0xEA, 0xEA], 2, 10, 3), 1);
+}
+
+#[test]
+fn irq_during_a_held_last_cycle_is_taken_after_it() {
+    // The first NOP's last cycle is held: it polls through the hold.
+    assert_eq!(irq_latency_in_hold(&[0xEA, 0xEA, 0xEA], 1, 10, 3), 1);
+    // Up only in the hold's last cycle is still in time.
+    assert_eq!(irq_latency_in_hold(&[0xEA, 0xEA, 0xEA], 1, 10, 9), 1);
+}
+
+#[test]
+fn held_last_cycle_of_a_taken_branch_does_not_poll() {
+    // BNE +0 (taken, same page): its last cycle is held; one more instruction runs.
+    assert_eq!(irq_latency_in_hold(&[0xD0, 0x00, 0xEA, 0xEA], 2, 10, 3), 2);
+}
+
+#[test]
+fn held_cli_and_sei_poll_with_the_new_i() {
+    // CLI's last cycle held (I set before): the IRQ rising in the hold is taken after it.
+    let mut cli = booted(0x1000, &[0x58, 0xEA, 0xEA]);
+    cli.0.p.insert(Status::I);
+    let (mut cpu, mut bus) = cli;
+    cpu.tick(&mut bus);
+    cpu.rdy = false;
+    for i in 0..10 {
+        if i == 3 {
+            cpu.set_irq(true);
+        }
+        cpu.tick(&mut bus);
+    }
+    cpu.rdy = true;
+    cpu.tick(&mut bus);
+    assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(0));
+    // SEI's last cycle held: an IRQ rising in the hold waits for I to clear again (SEI,
+    // NOP, CLI and one more instruction)...
+    let sei = [0x78, 0xEA, 0x58, 0xEA, 0xEA, 0xEA];
+    assert_eq!(irq_latency_in_hold(&sei, 1, 10, 0), 4);
+    // ... but one up since SEI's first cycle was polled with I clear, and stays polled.
+    let (mut cpu, mut bus) = booted(0x1000, &sei);
+    cpu.set_irq(true);
+    cpu.tick(&mut bus);
+    cpu.rdy = false;
+    for _ in 0..10 {
+        cpu.tick(&mut bus);
+    }
+    cpu.rdy = true;
+    cpu.tick(&mut bus);
+    assert_eq!(instructions_until(&mut cpu, &mut bus, 0x4000, 10), Some(0));
+}
