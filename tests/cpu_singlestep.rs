@@ -178,6 +178,15 @@ fn run_case(case: &Case, bus: &mut Recorder) -> Result<(), String> {
     Ok(())
 }
 
+/// A case's RAM before the instruction at `addr` (0 where the case does not set it).
+fn initial_ram(case: &Case, addr: u16) -> u8 {
+    case.initial
+        .ram
+        .iter()
+        .find(|(x, _)| *x == addr)
+        .map_or(0, |(_, v)| *v)
+}
+
 /// SHA, SHX, SHY and TAS when the index carries into the high byte: the traces write
 /// V AND (H+2) to the carried address (V the register value, H the base's high byte). The VICE
 /// test bench's CPU/sha, CPU/shs and CPU/shxy programs, verified on C64s with a 6510 and an
@@ -202,14 +211,7 @@ fn unstable_store_as_on_hardware(op: u8, case: &mut Case) {
     let value = v & h.wrapping_add(1);
     let target = u16::from_le_bytes([addr as u8, value]);
     case.cycles[n - 1] = (target, value, true);
-    let before = |a: u16| {
-        case.initial
-            .ram
-            .iter()
-            .find(|(x, _)| *x == a)
-            .map_or(0, |(_, v)| *v)
-    };
-    let old = before(addr);
+    let old = initial_ram(case, addr);
     let mut ram: Vec<(u16, u8)> = case.fin.ram.clone();
     for e in ram.iter_mut() {
         if e.0 == addr {
@@ -219,6 +221,43 @@ fn unstable_store_as_on_hardware(op: u8, case: &mut Case) {
     ram.retain(|(a, _)| *a != target);
     ram.push((target, value));
     case.fin.ram = ram;
+}
+
+/// NOP abs ($0C) and NOP abs,X ($1C, $3C, $5C, $7C, $DC, $FC): the traces end them after the
+/// operand fetch (abs) or one read at the uncorrected address (abs,X). On a C64 they take 4
+/// cycles, and abs,X one more when the index crosses a page (W. Lorenz's C64 Emulator Test
+/// Suite 2.15, `cputiming`, measured on real machines; the 6502's read-instruction timing):
+/// they read the operand's address like any read instruction. Such a case gets those reads
+/// appended; every other cycle and register is still checked against the trace.
+fn nop_abs_reads_as_on_hardware(op: u8, case: &mut Case) {
+    if !matches!(op, 0x0c | 0x1c | 0x3c | 0x5c | 0x7c | 0xdc | 0xfc) {
+        return;
+    }
+    let pc = case.initial.pc;
+    let base = u16::from_le_bytes([
+        initial_ram(case, pc.wrapping_add(1)),
+        initial_ram(case, pc.wrapping_add(2)),
+    ]);
+    if op == 0x0c {
+        assert_eq!(
+            case.cycles.len(),
+            3,
+            "opcode {op:02x}: the trace has changed"
+        );
+        let value = initial_ram(case, base);
+        case.cycles.push((base, value, false));
+        return;
+    }
+    assert_eq!(
+        case.cycles.len(),
+        4,
+        "opcode {op:02x}: the trace has changed"
+    );
+    let target = base.wrapping_add(u16::from(case.initial.x));
+    if target >> 8 != base >> 8 {
+        let value = initial_ram(case, target);
+        case.cycles.push((target, value, false));
+    }
 }
 
 #[test]
@@ -237,6 +276,7 @@ fn singlestep_all_opcodes() {
         let mut cases = parse(&data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for case in cases.iter_mut() {
             unstable_store_as_on_hardware(op, case);
+            nop_abs_reads_as_on_hardware(op, case);
         }
         assert!(!cases.is_empty(), "{}: no tests", path.display());
         opcodes += 1;

@@ -172,9 +172,12 @@ def cycles(mn, mode):
             ("bus.read(self.pc); if self.int_kind == IntKind::Brk { " + INC_PC + " } " + NEXT, False),
             ("self.push_or_read(bus, (self.pc >> 8) as u8); " + NEXT, True),
             ("self.push_or_read(bus, self.pc as u8); " + NEXT, True),
-            ("let b = if self.int_kind == IntKind::Brk { 0x30 } else { 0x20 }; self.push_or_read(bus, self.p.bits() | b); " + NEXT, True),
-            ("self.ad = self.vector(); self.data = bus.read(self.ad); self.p.insert(Status::I); " + NEXT, False),
-            ("let hi = bus.read(self.ad.wrapping_add(1)); self.pc = u16::from_le_bytes([self.data, hi]); self.int_kind = IntKind::Brk; " + END, False),
+            # The vector is chosen with the interrupts seen by the end of T3.
+            ("self.ad = self.vector(); let b = if self.int_kind == IntKind::Brk { 0x30 } else { 0x20 }; self.push_or_read(bus, self.p.bits() | b); " + NEXT, True),
+            ("self.data = bus.read(self.ad); self.p.insert(Status::I); " + NEXT, False),
+            # The sequence does not poll: an NMI seen from here on waits for the handler's
+            # first instruction (Lorenz 2.15 `nmi`).
+            ("let hi = bus.read(self.ad.wrapping_add(1)); self.pc = u16::from_le_bytes([self.data, hi]); self.int_kind = IntKind::Brk; self.istate &= !super::IS_POLL; " + END, False),
         ]
     if mn == "JSR":
         return [
@@ -255,17 +258,6 @@ def cycles(mn, mode):
             ("self.ad = " + RD_PC + " as u16; " + INC_PC + " " + NEXT, False),
             (f"bus.read(self.ad); self.ad = (self.ad + {r} as u16) & 0x00FF; " + NEXT, False),
         ] + tail(mn, True)
-    if mn == "NOP" and mode in ("abs", "abx"):
-        # The reference traces (SingleStepTests 6502 v1) end these undocumented NOPs without
-        # reading the operand's address: 3 cycles for abs, 4 for abs,X with the read at the
-        # uncorrected address and no page-crossing cycle. The traces are the test of record.
-        head = [
-            ("self.data = " + RD_PC + "; " + INC_PC + " " + NEXT, False),
-            ("let hi = " + RD_PC + "; " + INC_PC + " self.ad = u16::from_le_bytes([self.data, hi]); " + (NEXT if mode == "abx" else END), False),
-        ]
-        if mode == "abx":
-            head.append(("bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16); " + END, False))
-        return head
     if mode == "abs":
         return [
             ("self.data = " + RD_PC + "; " + INC_PC + " " + NEXT, False),

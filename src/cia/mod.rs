@@ -35,6 +35,10 @@
 //!   and /IRQ one cycle later still; reading ICR in the cycle between the two returns the flag
 //!   without bit 7 and the interrupt never happens; an underflow in the very cycle of the
 //!   read is not returned by that read and interrupts normally afterwards.
+//! - VICE test program `CIA/cia-timer` (reference taken on a C64 with two 6526): an ICR
+//!   read in the cycle of timer B's underflow loses timer B's flag (a read then and one 9
+//!   cycles later both show nothing) while the interrupt still comes (its handler reads $80);
+//!   timer A's flag survives such a read.
 //! - VICE test programs `CIA/shiftregister` (`cia-sdr-icr`, `cia-sdr-init`, `cia-sdr-delay`,
 //!   `cia-icr-test2`, reference tables taken on real 6526s): the serial logic acts on timer
 //!   A's underflow one cycle later (an SDR write in the cycle after an idle underflow is
@@ -66,7 +70,9 @@
 //!   one-shot mode was left by a write in U);
 //! - timer B counting timer A underflows decrements two cycles after timer A's underflow;
 //! - reading ICR in cycle R clears all flags, bit 7 and /IRQ, and cancels an interrupt whose
-//!   flag was set in cycle R-1 but whose /IRQ would only have gone active in cycle R.
+//!   flag was set in cycle R-1 but whose /IRQ would only have gone active in cycle R;
+//! - reading ICR in timer B's underflow cycle U: the timer B flag never appears, but the
+//!   interrupt comes as usual (timer A's flag is not affected by such a read).
 //!
 //! # Choices and gaps
 //!
@@ -77,9 +83,7 @@
 //!   count, and "timer A underflows while CNT high" sees CNT high (pulled up) except in
 //!   serial output mode, where the chip drives CNT itself. Serial input mode therefore never
 //!   shifts: the data register keeps what was written.
-//! - The "timer B bug" of some 6526 batches (an ICR read one cycle after timer B's underflow
-//!   loses the interrupt) varies between chips and is not modelled; the 8521/6526A "new
-//!   CIA" timing (no interrupt delay) is not modelled either.
+//! - The 8521/6526A "new CIA" timing (no interrupt delay) is not modelled.
 //! - The TOD divider (5 or 6 input pulses per tenth) restarts when the clock is restarted by
 //!   a write of the tenths register.
 
@@ -151,6 +155,8 @@ pub struct Cia {
     irq_next: bool,
     /// The mask was written this cycle: check it against the flags at the end of the tick.
     mask_written: bool,
+    /// ICR was read this cycle: a timer B underflow in this tick loses its flag.
+    icr_read: bool,
     sdr: u8,
     /// SDR was written in output mode and not yet moved to the shift register.
     sdr_full: bool,
@@ -224,6 +230,7 @@ impl Cia {
             ir: false,
             irq_next: false,
             mask_written: false,
+            icr_read: false,
             sdr: 0,
             sdr_full: false,
             shift: 0,
@@ -320,6 +327,8 @@ impl Cia {
                 self.icr = 0;
                 self.ir = false;
                 self.irq_next = false;
+                self.icr_read = true;
+                self.fast_budget = 0;
             }
             _ => {}
         }
@@ -482,8 +491,18 @@ impl Cia {
             self.raise(ICR_TA);
         }
         if b_underflow {
-            self.raise(ICR_TB);
+            if self.icr_read {
+                // The old 6526's timer B quirk: a read in the underflow's own cycle loses
+                // the flag; the interrupt still follows.
+                self.fast_budget = 0;
+                if self.mask & ICR_TB != 0 && !self.ir {
+                    self.irq_next = true;
+                }
+            } else {
+                self.raise(ICR_TB);
+            }
         }
+        self.icr_read = false;
         self.sp_edge = a_underflow && !self.sp_underflow;
         self.sp_underflow = a_underflow;
         self.sdr_write_age = self.sdr_write_age.saturating_sub(1);

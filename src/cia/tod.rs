@@ -19,9 +19,15 @@ impl Cia {
         if !self.tod_running {
             return;
         }
+        // A counter that goes up to 6 and is compared with the limit of the moment only as
+        // a pulse arrives: lowering the limit below its count makes it run on to 6, which
+        // wraps it to 0, and match the next time round (CIA/tod/readme.txt, hzsync6).
         self.tod_div += 1;
         let per_tenth = if self.ta.cr & CRA_TOD50 != 0 { 5 } else { 6 };
-        if self.tod_div >= per_tenth {
+        if self.tod_div >= 6 && self.tod_div != per_tenth {
+            self.tod_div = 0;
+        }
+        if self.tod_div == per_tenth {
             self.tod_div = 0;
             self.tod_advance();
             self.tod_check_alarm();

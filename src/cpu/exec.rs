@@ -331,6 +331,7 @@ impl Cpu {
                 self.t += 1;
             } // BRK impl T3
             0x0004 => {
+                self.ad = self.vector();
                 let b = if self.int_kind == IntKind::Brk {
                     0x30
                 } else {
@@ -340,7 +341,6 @@ impl Cpu {
                 self.t += 1;
             } // BRK impl T4
             0x0005 => {
-                self.ad = self.vector();
                 self.data = bus.read(self.ad);
                 self.p.insert(Status::I);
                 self.t += 1;
@@ -349,6 +349,7 @@ impl Cpu {
                 let hi = bus.read(self.ad.wrapping_add(1));
                 self.pc = u16::from_le_bytes([self.data, hi]);
                 self.int_kind = IntKind::Brk;
+                self.istate &= !super::IS_POLL;
                 self.t = 0;
             } // BRK impl T6
             0x0009 => {
@@ -521,8 +522,13 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
-                self.t = 0;
+                self.t += 1;
             } // NOP abs T2
+            0x0063 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abs T3
             0x0069 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
@@ -871,12 +877,26 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
+                self.data = self.x;
                 self.t += 1;
             } // NOP abx T2
             0x00E3 => {
-                bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16);
-                self.t = 0;
+                let lo = (self.ad as u8).wrapping_add(self.data);
+                let wrong = (self.ad & 0xFF00) | lo as u16;
+                self.ad = self.ad.wrapping_add(self.data as u16);
+                let d = bus.read(wrong);
+                if wrong == self.ad {
+                    let _ = d;
+                    self.t = 0;
+                } else {
+                    self.t += 1;
+                }
             } // NOP abx T3
+            0x00E4 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abx T4
             0x00E9 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
@@ -1530,12 +1550,26 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
+                self.data = self.x;
                 self.t += 1;
             } // NOP abx T2
             0x01E3 => {
-                bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16);
-                self.t = 0;
+                let lo = (self.ad as u8).wrapping_add(self.data);
+                let wrong = (self.ad & 0xFF00) | lo as u16;
+                self.ad = self.ad.wrapping_add(self.data as u16);
+                let d = bus.read(wrong);
+                if wrong == self.ad {
+                    let _ = d;
+                    self.t = 0;
+                } else {
+                    self.t += 1;
+                }
             } // NOP abx T3
+            0x01E4 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abx T4
             0x01E9 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
@@ -2179,12 +2213,26 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
+                self.data = self.x;
                 self.t += 1;
             } // NOP abx T2
             0x02E3 => {
-                bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16);
-                self.t = 0;
+                let lo = (self.ad as u8).wrapping_add(self.data);
+                let wrong = (self.ad & 0xFF00) | lo as u16;
+                self.ad = self.ad.wrapping_add(self.data as u16);
+                let d = bus.read(wrong);
+                if wrong == self.ad {
+                    let _ = d;
+                    self.t = 0;
+                } else {
+                    self.t += 1;
+                }
             } // NOP abx T3
+            0x02E4 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abx T4
             0x02E9 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
@@ -2827,12 +2875,26 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
+                self.data = self.x;
                 self.t += 1;
             } // NOP abx T2
             0x03E3 => {
-                bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16);
-                self.t = 0;
+                let lo = (self.ad as u8).wrapping_add(self.data);
+                let wrong = (self.ad & 0xFF00) | lo as u16;
+                self.ad = self.ad.wrapping_add(self.data as u16);
+                let d = bus.read(wrong);
+                if wrong == self.ad {
+                    let _ = d;
+                    self.t = 0;
+                } else {
+                    self.t += 1;
+                }
             } // NOP abx T3
+            0x03E4 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abx T4
             0x03E9 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
@@ -4554,12 +4616,26 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
+                self.data = self.x;
                 self.t += 1;
             } // NOP abx T2
             0x06E3 => {
-                bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16);
-                self.t = 0;
+                let lo = (self.ad as u8).wrapping_add(self.data);
+                let wrong = (self.ad & 0xFF00) | lo as u16;
+                self.ad = self.ad.wrapping_add(self.data as u16);
+                let d = bus.read(wrong);
+                if wrong == self.ad {
+                    let _ = d;
+                    self.t = 0;
+                } else {
+                    self.t += 1;
+                }
             } // NOP abx T3
+            0x06E4 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abx T4
             0x06E9 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
@@ -5165,12 +5241,26 @@ impl Cpu {
                 let hi = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);
                 self.ad = u16::from_le_bytes([self.data, hi]);
+                self.data = self.x;
                 self.t += 1;
             } // NOP abx T2
             0x07E3 => {
-                bus.read((self.ad & 0xFF00) | (self.ad as u8).wrapping_add(self.x) as u16);
-                self.t = 0;
+                let lo = (self.ad as u8).wrapping_add(self.data);
+                let wrong = (self.ad & 0xFF00) | lo as u16;
+                self.ad = self.ad.wrapping_add(self.data as u16);
+                let d = bus.read(wrong);
+                if wrong == self.ad {
+                    let _ = d;
+                    self.t = 0;
+                } else {
+                    self.t += 1;
+                }
             } // NOP abx T3
+            0x07E4 => {
+                let d = bus.read(self.ad);
+                let _ = d;
+                self.t = 0;
+            } // NOP abx T4
             0x07E9 => {
                 self.data = bus.read(self.pc);
                 self.pc = self.pc.wrapping_add(1);

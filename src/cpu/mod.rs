@@ -16,8 +16,10 @@
 //! - NMOS decimal mode for ADC/SBC and its flag results (6502.org, "Decimal mode" tutorial);
 //! - interrupts polled at the end of the second-to-last cycle of each instruction, so CLI, SEI
 //!   and PLP take effect for polling one instruction late; a taken branch that stays on its
-//!   page does not poll in its last cycle; NMI is edge triggered and, if it arrives before
-//!   the vector fetch of a BRK or IRQ sequence, hijacks it;
+//!   page does not poll in its last cycle; NMI is edge triggered and, if it is seen by the
+//!   end of the fourth cycle of a BRK or IRQ sequence, hijacks it; an interrupt sequence does not
+//!   poll at its end, so an NMI that comes later waits until the handler's first
+//!   instruction has run (W. Lorenz, C64 Emulator Test Suite 2.15, `nmi`, on a C64);
 //! - JAM opcodes freeze the CPU until reset; [`Cpu::is_jammed`] reports it;
 //! - RDY low holds the CPU on read cycles only (writes always complete), as on the 6510;
 //!   during a hold the interrupt lines are still polled, except that a held opcode fetch

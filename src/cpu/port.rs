@@ -9,7 +9,9 @@
 //! back; switched from output to input they keep the level they drove, like a charged
 //! capacitor, until it fades to 0 after a time; writing the data register while a bit is
 //! an input does not charge it (VICE test bench, CPU/cpuport/readme.txt, measured on C64s:
-//! about 200 ms).
+//! about 200 ms). Bit 3, the cassette write line, has no pull-up either and behaves the same
+//! (W. Lorenz, C64 Emulator Test Suite 2.15, `cpuport`, whose expected values hold bits 7, 6
+//! and 3 at their last driven level).
 
 /// The port's two registers, and the charge on the two unconnected lines. After reset every
 /// line is an input and the data latch is cleared.
@@ -17,14 +19,17 @@
 pub struct Port {
     pub ddr: u8,
     pub data: u8,
-    /// Bits 6 and 7 as they were when they last stopped being outputs.
+    /// Bits 3, 6 and 7 as they were when they last stopped being outputs.
     charge: u8,
-    /// The cycle at which the charge of bit 6 (index 0) and bit 7 (index 1) has faded.
-    fade_at: [u64; 2],
+    /// The cycle at which the charge of each of [`FLOATING`]'s bits has faded.
+    fade_at: [u64; 3],
 }
 
 /// Levels the C64 board pulls input lines to: LORAM/HIRAM/CHAREN high, cassette sense high.
 const PULL_UPS: u8 = 0x17;
+
+/// The lines nothing pulls: as inputs they keep the level they last drove, for a while.
+const FLOATING: [u8; 3] = [0x08, 0x40, 0x80];
 
 /// How long an unconnected line keeps its level as an input: about 200 ms (PAL cycles).
 pub const FADE_CYCLES: u64 = 197_000;
@@ -36,7 +41,7 @@ impl Port {
             return self.ddr;
         }
         let mut floating = 0;
-        for (i, bit) in [0x40u8, 0x80].into_iter().enumerate() {
+        for (i, bit) in FLOATING.into_iter().enumerate() {
             if self.charge & bit != 0 && now < self.fade_at[i] {
                 floating |= bit;
             }
@@ -48,7 +53,7 @@ impl Port {
     /// Write $00 or $01 at cycle `now`.
     pub fn write(&mut self, addr: u16, value: u8, now: u64) {
         if addr & 1 == 0 {
-            for (i, bit) in [0x40u8, 0x80].into_iter().enumerate() {
+            for (i, bit) in FLOATING.into_iter().enumerate() {
                 if self.ddr & bit != 0 && value & bit == 0 {
                     // Output to input: the line keeps what it drove, for a while.
                     self.charge = (self.charge & !bit) | (self.data & bit);
