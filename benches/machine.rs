@@ -1,7 +1,8 @@
 //! Whole-machine throughput: emulated PAL cycles per wall second, headless (no pixels),
 //! display on, with the CPU running a busy loop and the 60 Hz CIA interrupt
-//! (tests/programs/machine_busy.s). One element = one emulated cycle; divide the
-//! elements/s figure by 985,248 for "x real time".
+//! (tests/programs/machine_busy.s), without and with the SID's sound; then with pixels.
+//! One element = one emulated cycle; divide the elements/s figure by 985,248 for "x real
+//! time".
 
 use breadbin::{C64, Roms};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -22,6 +23,16 @@ fn bench_machine(c: &mut Criterion) {
     g.bench_function("busy_loop_display_on_1s", |b| {
         b.iter(|| c64.run_cycles(CYCLES))
     });
+    // With sound: the SID clocked every cycle (caught up at each frame) and resampled to
+    // 48 kHz; the samples are thrown away after each emulated second.
+    c64.sys.sid.out.set_rate(Some(48_000));
+    g.bench_function("busy_loop_display_on_sound_1s", |b| {
+        b.iter(|| {
+            c64.run_cycles(CYCLES);
+            c64.sys.sid.out.discard();
+        })
+    });
+    c64.sys.sid.out.set_rate(None);
     c64.sys.set_render(true);
     g.bench_function("busy_loop_display_on_rendering_1s", |b| {
         b.iter(|| c64.run_cycles(CYCLES))

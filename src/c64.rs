@@ -1,4 +1,4 @@
-//! The machine: a PAL Commodore 64 (6510, 6569 VIC-II, two 6526 CIAs, 6581 SID stub,
+//! The machine: a PAL Commodore 64 (6510, 6569 VIC-II, two 6526 CIAs, 6581 SID,
 //! PLA banking), advanced one φ2 cycle at a time by [`C64::tick`], the only place where the
 //! chips are wired to each other.
 //!
@@ -67,6 +67,10 @@ pub struct System {
     vic_synced: u64,
     #[serde(skip)]
     vic_wake: u64,
+    /// The frame the SID was last brought up to date in: it is caught up at the start of
+    /// every frame (and before any access), so its samples are ready frame by frame.
+    #[serde(skip)]
+    sid_frame: u64,
     /// BA as of the VIC's last full tick (it only changes in one).
     ba_low: bool,
     /// φ2 cycles since power-on (read it with [`C64::cycles`]).
@@ -104,6 +108,7 @@ impl C64 {
             cia_wake_min: 0,
             vic_synced: 0,
             vic_wake: 0,
+            sid_frame: 0,
             ba_low: false,
             cycles: 0,
             eager: false,
@@ -175,8 +180,8 @@ impl C64 {
             s.tod_pulse();
             s.drive_interrupts(&mut self.cpu);
         }
-        // 4. The SID has no per-cycle work while it only keeps registers: voice 3's
-        // oscillator is computed from the cycle count when read.
+        // 4. The SID has no per-cycle work here: it is clocked lazily, up to the current
+        // cycle before each register access and at the start of each frame (`tick_vic`).
     }
 
     /// Run `n` cycles.
@@ -275,6 +280,10 @@ impl System {
         self.ba_low = self.vic.tick(&view);
         self.vic_synced = now + 1;
         self.vic_replan();
+        if self.vic.frames() != self.sid_frame {
+            self.sid_frame = self.vic.frames();
+            self.sid.catch_up(now);
+        }
     }
 
     /// Bring the VIC up to the current cycle (its tick of this cycle included), before the
@@ -353,6 +362,7 @@ impl System {
             }
         }
         self.sync_cias();
+        self.sid.catch_up(self.cycles);
     }
 
     /// The CIA behind index 0 (CIA 1) or 1 (CIA 2).

@@ -6,7 +6,7 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 use crate::autostart::{Autostart, Session, Start};
-use crate::c64::{C64, Event, PAL_CLOCK_HZ};
+use crate::c64::{C64, CYCLES_PER_FRAME, Event, PAL_CLOCK_HZ};
 use crate::media::{MediaError, Program, ProgramKind};
 use crate::output::PendingFile;
 use crate::roms::Roms;
@@ -59,7 +59,12 @@ pub struct RunOptions {
     pub load_state: Option<PathBuf>,
     /// Save the machine at exit.
     pub save_state: Option<PathBuf>,
+    /// Write the SID's sound of the run to this WAV file (mono, 16 bits, [`WAV_RATE`]).
+    pub wav: Option<PathBuf>,
 }
+
+/// Sample rate of `--wav` files.
+pub const WAV_RATE: u32 = 48_000;
 
 pub const DEFAULT_LIMIT_SECONDS: u64 = 10;
 pub const DEFAULT_AWAIT_SECONDS: u64 = 600;
@@ -166,6 +171,11 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         .as_deref()
         .map(PendingFile::create)
         .transpose()?;
+    let mut wav_out = opts.wav.as_deref().map(PendingFile::create).transpose()?;
+    let mut sound = Vec::new();
+    if wav_out.is_some() {
+        s.c64.sys.sid.out.set_rate(Some(WAV_RATE));
+    }
     s.c64.sys.set_render(opts.screenshot.is_some());
     let mut compare = match &opts.expect_trace {
         Some(p) => Some(crate::trace::Comparer::new(
@@ -232,6 +242,9 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
             outcome = Some(Outcome::Ready);
             break;
         }
+        if wav_out.is_some() && s.c64.cycles().is_multiple_of(CYCLES_PER_FRAME) {
+            s.c64.sys.sid.out.take_samples(&mut sound);
+        }
     }
     let started = s.autostart.state() != Start::Waiting;
     let mut outcome = outcome.unwrap_or_else(|| {
@@ -257,7 +270,12 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
             outcome = Outcome::TraceDiffers;
         }
     }
-    let c64 = s.c64;
+    let mut c64 = s.c64;
+    if let Some(f) = wav_out.as_mut() {
+        c64.sys.sync();
+        c64.sys.sid.out.take_samples(&mut sound);
+        f.write_all(&crate::sid::output::wav_bytes(&sound, WAV_RATE))?;
+    }
     if let Some(f) = shot.as_mut() {
         f.write_all(&crate::vic::frame_png(c64.frame()))?;
     }
@@ -275,6 +293,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         .chain(shot)
         .chain(dumps.into_iter().map(|d| d.2))
         .chain(state_out)
+        .chain(wav_out)
     {
         f.commit()?;
     }

@@ -192,6 +192,9 @@ struct RunArgs {
     /// Save the machine's state to FILE at exit.
     #[arg(long, requires = "headless", value_name = "FILE")]
     save_state: Option<PathBuf>,
+    /// Write the run's sound (the SID's output) to FILE as a 48 kHz mono WAV.
+    #[arg(long, requires = "headless", value_name = "FILE")]
+    wav: Option<PathBuf>,
 }
 
 /// What the program file is, when its name does not end in .prg or .bas.
@@ -394,6 +397,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         trace_ignore: a.trace_compare.trace_ignore.unwrap_or_default(),
         load_state: a.load_state,
         save_state: a.save_state,
+        wav: a.wav,
     };
     let headless::Run {
         outcome,

@@ -1,11 +1,12 @@
 //! Sound output: the SID's samples go through a lock-free ring to a cpal output stream.
 //!
-//! The emulation produces one frame's worth of samples after each PAL frame
-//! ([`Audio::push_frame`]) and never waits: when the ring is full the newest samples are
-//! dropped. The stream's callback, on cpal's audio thread, plays what is in the ring and
-//! silence when it runs dry. The SID is still a register stub (`crate::sid`), so
-//! [`sid_samples`] is silence, but it travels the whole path to the sound card; the
-//! counters in [`AudioStats`] show that the device asked for samples and got them.
+//! The SID produces samples at the device's rate as the machine runs (`crate::sid::output`:
+//! resampled in the core, so register writes are heard where they happen); after each PAL
+//! frame [`Audio::push_frame`] moves them into the ring and never waits: when the ring is
+//! above its latency target the newest samples are dropped. The stream's callback, on
+//! cpal's audio thread, plays what is in the ring and silence when it runs dry; the
+//! counters in [`AudioStats`] show that the device asked for samples and got them. In warp
+//! the window discards the SID's samples instead (warp is silent).
 
 use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
 use crate::sid::Sid;
@@ -95,13 +96,6 @@ pub struct AudioStats {
     pub dropped: AtomicU64,
 }
 
-/// The SID's output for `out.len()` samples. The SID is a register stub without
-/// oscillators, so its output is silence (the DC level is left out: it is inaudible and
-/// would only click at start).
-pub fn sid_samples(_sid: &Sid, out: &mut [f32]) {
-    out.fill(0.0);
-}
-
 /// Why no sound: each step of opening a device can fail on a machine without one.
 #[derive(Debug, thiserror::Error)]
 pub enum AudioError {
@@ -121,16 +115,15 @@ pub struct Audio {
     pub sample_rate: u32,
     pub channels: u16,
     pub sample_format: cpal::SampleFormat,
-    /// Sample fraction carried from frame to frame (in units of 1/PAL_CLOCK_HZ samples).
-    carry: u64,
     scratch: Vec<f32>,
     /// Ring level above which a frame's samples are not queued (keeps latency near
     /// [`TARGET_LATENCY_FRAMES`] when the emulation runs a little fast).
     high_water: usize,
 }
 
-/// Queued audio the producer aims for, in PAL frames (~60 ms).
-pub const TARGET_LATENCY_FRAMES: usize = 3;
+/// Queued audio the producer aims for, in PAL frames (~40 ms, under 60 ms with the
+/// device's own buffer).
+pub const TARGET_LATENCY_FRAMES: usize = 2;
 
 impl Audio {
     /// Open the default output device of the default host.
@@ -195,26 +188,32 @@ impl Audio {
             sample_rate,
             channels,
             sample_format: format,
-            carry: 0,
             scratch: Vec::with_capacity(per_frame),
             high_water: per_frame * TARGET_LATENCY_FRAMES,
         })
     }
 
-    /// Queue the samples of one emulated PAL frame; never blocks.
-    pub fn push_frame(&mut self, sid: &Sid) {
-        let total = self.sample_rate as u64 * CYCLES_PER_FRAME + self.carry;
-        let n = (total / PAL_CLOCK_HZ) as usize;
-        self.carry = total % PAL_CLOCK_HZ;
-        if self.ring.len() > self.high_water {
-            self.stats.dropped.fetch_add(n as u64, Ordering::Relaxed);
-            return;
+    /// Queue the samples the SID produced since the last call (about one PAL frame's);
+    /// never blocks. The first call sets the SID's output rate to the device's. When the
+    /// ring is already above its latency target the samples are dropped whole, and counted.
+    /// Returns how many samples were queued.
+    pub fn push_frame(&mut self, sid: &mut Sid) -> usize {
+        if sid.out.rate() != self.sample_rate {
+            sid.out.set_rate(Some(self.sample_rate));
         }
         let mut samples = std::mem::take(&mut self.scratch);
-        samples.resize(n, 0.0);
-        sid_samples(sid, &mut samples);
-        self.push_samples(&samples);
+        samples.clear();
+        sid.out.take_samples(&mut samples);
+        let queued = if self.ring.len() > self.high_water {
+            self.stats
+                .dropped
+                .fetch_add(samples.len() as u64, Ordering::Relaxed);
+            0
+        } else {
+            self.push_samples(&samples)
+        };
         self.scratch = samples;
+        queued
     }
 
     /// Queue mono samples (-1.0..=1.0); never blocks. Returns how many the ring took (the

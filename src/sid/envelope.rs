@@ -1,0 +1,158 @@
+//! One SID voice's envelope generator (MOS 6581).
+//!
+//! Facts used (SID data sheet for the rates; the test bench's `resid-test` measurements of
+//! real chips for the periods, `envelope`, `env_test` and `exp_counter_reset` notes for the
+//! rest):
+//! - a 15-bit rate counter counts φ2 cycles and restarts when it equals the period of the
+//!   current rate; the periods are 9, 32, 63, 95, 149, 220, 267, 313, 392, 977, 1954, 3126,
+//!   3907, 11720, 19532 and 31251 cycles (`envrate` measures exactly these). The comparison
+//!   is for equality only, so lowering the rate while the counter is past the new period
+//!   lets it run through all 32768 states first: the "ADSR delay bug";
+//! - each restart steps the 8-bit envelope counter: up in attack, down in decay (until the
+//!   sustain level, the nibble times $11) and in release. In decay and release an
+//!   exponential counter divides the steps by 1, 2, 4, 8, 16 or 30 depending on the level
+//!   (the period changes as the counter reaches $FF, $5D, $36, $1A, $0E, $06 and $00);
+//!   the exponential counter restarts with every step, and with every rate-counter
+//!   restart in attack;
+//! - attack ends as the counter reaches $FF; the counter freezes when it reaches zero
+//!   until the next attack; a release started at zero wraps to $FF, an attack started at
+//!   $FF wraps to zero (and freezes there).
+
+/// Rate counter periods for the 16 rate settings.
+pub const RATE_PERIODS: [u16; 16] = [
+    9, 32, 63, 95, 149, 220, 267, 313, 392, 977, 1954, 3126, 3907, 11720, 19532, 31251,
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum State {
+    Attack,
+    DecaySustain,
+    Release,
+}
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Envelope {
+    pub counter: u8,
+    pub state: State,
+    pub rate_counter: u16,
+    /// The period the rate counter compares with now (from the state's rate).
+    pub period: u16,
+    pub exp_counter: u8,
+    pub exp_period: u8,
+    pub hold_zero: bool,
+    pub attack: u8,
+    pub decay: u8,
+    pub sustain: u8,
+    pub release: u8,
+    pub gate: bool,
+}
+
+impl Envelope {
+    pub fn new() -> Self {
+        Envelope {
+            counter: 0,
+            state: State::Release,
+            rate_counter: 0,
+            period: RATE_PERIODS[0],
+            exp_counter: 0,
+            exp_period: 1,
+            hold_zero: true,
+            attack: 0,
+            decay: 0,
+            sustain: 0,
+            release: 0,
+            gate: false,
+        }
+    }
+
+    fn update_period(&mut self) {
+        let rate = match self.state {
+            State::Attack => self.attack,
+            State::DecaySustain => self.decay,
+            State::Release => self.release,
+        };
+        self.period = RATE_PERIODS[rate as usize];
+    }
+
+    pub fn write_ad(&mut self, v: u8) {
+        self.attack = v >> 4;
+        self.decay = v & 0x0F;
+        self.update_period();
+    }
+
+    pub fn write_sr(&mut self, v: u8) {
+        self.sustain = (v >> 4) * 0x11;
+        self.release = v & 0x0F;
+        self.update_period();
+    }
+
+    pub fn write_gate(&mut self, gate: bool) {
+        if gate && !self.gate {
+            self.state = State::Attack;
+            self.hold_zero = false;
+        } else if !gate && self.gate {
+            self.state = State::Release;
+        }
+        self.gate = gate;
+        self.update_period();
+    }
+
+    /// One φ2 cycle.
+    #[inline]
+    pub fn clock(&mut self) {
+        self.rate_counter = (self.rate_counter + 1) & 0x7FFF;
+        if self.rate_counter != self.period {
+            return;
+        }
+        self.rate_counter = 0;
+        if self.state != State::Attack {
+            self.exp_counter += 1;
+            if self.exp_counter != self.exp_period {
+                return;
+            }
+        }
+        self.exp_counter = 0;
+        if self.hold_zero {
+            return;
+        }
+        self.step();
+    }
+
+    #[cold]
+    fn step(&mut self) {
+        match self.state {
+            State::Attack => {
+                self.counter = self.counter.wrapping_add(1);
+                if self.counter == 0xFF {
+                    self.state = State::DecaySustain;
+                    self.update_period();
+                }
+            }
+            State::DecaySustain => {
+                if self.counter != self.sustain {
+                    self.counter = self.counter.wrapping_sub(1);
+                }
+            }
+            State::Release => self.counter = self.counter.wrapping_sub(1),
+        }
+        match self.counter {
+            0xFF => self.exp_period = 1,
+            0x5D => self.exp_period = 2,
+            0x36 => self.exp_period = 4,
+            0x1A => self.exp_period = 8,
+            0x0E => self.exp_period = 16,
+            0x06 => self.exp_period = 30,
+            0x00 => {
+                self.exp_period = 1;
+                self.hold_zero = true;
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Default for Envelope {
+    fn default() -> Self {
+        Self::new()
+    }
+}

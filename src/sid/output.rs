@@ -1,0 +1,236 @@
+//! The SID's analog side and the samples it gives the host: each voice's waveform DAC times
+//! its envelope, the 6581's filter, the volume, and resampling to the host's rate.
+//!
+//! - A voice's level is (waveform - its zero point) x envelope: on the 6581 the waveform
+//!   DAC's zero lies above the bottom of the range, so an envelope moving under a silent
+//!   waveform is heard as a click (SID data sheet; the test bench's `resid-test` notes).
+//! - The filter is a two-integrator state-variable filter (the 6581's structure) with low,
+//!   band and high pass outputs ($D418 bits 4-6), resonance from $D417's top nibble, and a
+//!   cutoff that follows the 6581's curve: flat near 200 Hz for low register values, rising
+//!   steeply through the middle of the 11-bit range and levelling off near 12 kHz
+//!   (published cutoff measurements of 6581s differ from chip to chip; this is a typical
+//!   one). Voices route to it by $D417's low bits; voice 3 off ($D418 bit 7) mutes voice 3
+//!   only when it is not routed through the filter.
+//! - The mixer adds a DC level before the master volume ($D418's low nibble), so writing
+//!   the volume alone moves the output: the 4-bit "digis" of $D418 players.
+//! - Resampling: the voices are summed every cycle and averaged over 4 cycles, the filter
+//!   runs at that rate (246 kHz), and each host sample is the exact average (box filter,
+//!   fractional edges) of the filter's output over its own period. A high pass near 16 Hz
+//!   stands for the C64's output capacitor.
+
+use crate::c64::PAL_CLOCK_HZ;
+
+/// Cycles averaged for one filter step.
+const SUB: u32 = 4;
+/// The waveform DAC's zero point (of 4096).
+const WAVE_ZERO: i32 = 0x380;
+/// The mixer's DC level, in voice units (waveform x envelope).
+const MIX_DC: f32 = 0.35 * 4096.0 * 255.0;
+/// Full scale: three voices at full level, with the DC, at volume 15.
+const FULL: f32 = 3.0 * 3200.0 * 255.0;
+
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Output {
+    /// Host sample rate, 0 = no sound produced.
+    rate: u32,
+    fc: u16,
+    res_filt: u8,
+    mode_vol: u8,
+    /// Derived filter coefficients.
+    f: f32,
+    q_inv: f32,
+    lp: f32,
+    bp: f32,
+    hp: f32,
+    /// Sums over the current 4-cycle step.
+    sum_filt: i32,
+    sum_direct: i32,
+    sub_n: u32,
+    /// Resampler: progress through the host sample in units of 1/(rate x PAL clock) s.
+    phase: u64,
+    box_sum: f64,
+    hp_x: f32,
+    hp_y: f32,
+    #[serde(skip)]
+    samples: Vec<f32>,
+}
+
+impl Default for Output {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Output {
+    pub fn new() -> Self {
+        let mut o = Output {
+            rate: 0,
+            fc: 0,
+            res_filt: 0,
+            mode_vol: 0,
+            f: 0.0,
+            q_inv: 1.0,
+            lp: 0.0,
+            bp: 0.0,
+            hp: 0.0,
+            sum_filt: 0,
+            sum_direct: 0,
+            sub_n: 0,
+            phase: 0,
+            box_sum: 0.0,
+            hp_x: 0.0,
+            hp_y: 0.0,
+            samples: Vec::new(),
+        };
+        o.update();
+        o
+    }
+
+    #[inline]
+    pub fn enabled(&self) -> bool {
+        self.rate != 0
+    }
+
+    /// Produce samples at `rate` Hz from now on (`None`: none).
+    pub fn set_rate(&mut self, rate: Option<u32>) {
+        self.rate = rate.unwrap_or(0);
+    }
+
+    pub fn rate(&self) -> u32 {
+        self.rate
+    }
+
+    /// The samples produced since the last call (mono, about -1..1).
+    pub fn take_samples(&mut self, into: &mut Vec<f32>) {
+        into.append(&mut self.samples);
+    }
+
+    /// Throw away the samples produced so far.
+    pub fn discard(&mut self) {
+        self.samples.clear();
+    }
+
+    /// Filter and volume registers ($D415-$D418).
+    pub fn write(&mut self, reg: usize, v: u8) {
+        match reg {
+            0x15 => self.fc = (self.fc & !7) | u16::from(v & 7),
+            0x16 => self.fc = (self.fc & 7) | (u16::from(v) << 3),
+            0x17 => self.res_filt = v,
+            _ => self.mode_vol = v,
+        }
+        self.update();
+    }
+
+    /// The cutoff frequency (Hz) for the 11-bit register value: the 6581's S-shaped curve.
+    pub fn cutoff_hz(fc: u16) -> f32 {
+        let x = (f32::from(fc) - 1100.0) / 190.0;
+        200.0 + 11_800.0 / (1.0 + (-x).exp())
+    }
+
+    fn update(&mut self) {
+        let fs = (PAL_CLOCK_HZ as f32) / SUB as f32;
+        let fc = Self::cutoff_hz(self.fc).min(fs / 8.0);
+        self.f = 2.0 * (std::f32::consts::PI * fc / fs).sin();
+        let q = 0.707 + 1.6 * f32::from(self.res_filt >> 4) / 15.0;
+        self.q_inv = 1.0 / q;
+    }
+
+    /// One cycle: the voices' waveforms and envelopes.
+    #[inline]
+    pub fn clock(&mut self, wave: &[u16; 3], env: &[u8; 3]) {
+        let route = self.res_filt;
+        for i in 0..3 {
+            let v = (i32::from(wave[i]) - WAVE_ZERO) * i32::from(env[i]);
+            if route & (1 << i) != 0 {
+                self.sum_filt += v;
+            } else if i != 2 || self.mode_vol & 0x80 == 0 {
+                self.sum_direct += v;
+            }
+        }
+        self.sub_n += 1;
+        if self.sub_n == SUB {
+            self.step();
+        }
+    }
+
+    /// One step of the state-variable filter with `input`.
+    pub(crate) fn step_filter(&mut self, input: f32) {
+        self.hp = input - self.lp - self.q_inv * self.bp;
+        self.bp += self.f * self.hp;
+        self.lp += self.f * self.bp;
+    }
+
+    /// The filter's selected outputs ($D418 bits 4-6) after the last step.
+    pub(crate) fn filter_out(&self) -> f32 {
+        let mut filtered = 0.0;
+        if self.mode_vol & 0x10 != 0 {
+            filtered += self.lp;
+        }
+        if self.mode_vol & 0x20 != 0 {
+            filtered += self.bp;
+        }
+        if self.mode_vol & 0x40 != 0 {
+            filtered += self.hp;
+        }
+        filtered
+    }
+
+    fn step(&mut self) {
+        let scale = 1.0 / SUB as f32;
+        let input = self.sum_filt as f32 * scale;
+        let direct = self.sum_direct as f32 * scale;
+        self.sum_filt = 0;
+        self.sum_direct = 0;
+        self.sub_n = 0;
+        self.step_filter(input);
+        let filtered = self.filter_out();
+        let vol = f32::from(self.mode_vol & 0x0F) / 15.0;
+        let y = (direct + filtered + MIX_DC) * vol / FULL;
+        self.resample(y);
+    }
+
+    /// Box average over each host sample's period, with fractional edges.
+    fn resample(&mut self, y: f32) {
+        let per_sample = PAL_CLOCK_HZ;
+        let span = u64::from(SUB) * u64::from(self.rate);
+        let end = self.phase + span;
+        if end >= per_sample {
+            let inside = per_sample - self.phase;
+            let total = self.box_sum + f64::from(y) * inside as f64;
+            let x = (total / per_sample as f64) as f32;
+            // The output capacitor: a first-order high pass near 16 Hz.
+            let a = 1.0 - 2.0 * std::f32::consts::PI * 16.0 / self.rate as f32;
+            self.hp_y = a * (self.hp_y + x - self.hp_x);
+            self.hp_x = x;
+            self.samples.push(self.hp_y);
+            self.phase = end - per_sample;
+            self.box_sum = f64::from(y) * self.phase as f64;
+        } else {
+            self.phase = end;
+            self.box_sum += f64::from(y) * span as f64;
+        }
+    }
+}
+
+/// A mono 16-bit PCM WAV file of `samples` (about -1..1, clipped) at `rate` Hz.
+pub fn wav_bytes(samples: &[f32], rate: u32) -> Vec<u8> {
+    let data_len = (samples.len() * 2) as u32;
+    let mut b = Vec::with_capacity(44 + samples.len() * 2);
+    b.extend_from_slice(b"RIFF");
+    b.extend_from_slice(&(36 + data_len).to_le_bytes());
+    b.extend_from_slice(b"WAVEfmt ");
+    b.extend_from_slice(&16u32.to_le_bytes());
+    b.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    b.extend_from_slice(&1u16.to_le_bytes()); // mono
+    b.extend_from_slice(&rate.to_le_bytes());
+    b.extend_from_slice(&(rate * 2).to_le_bytes());
+    b.extend_from_slice(&2u16.to_le_bytes());
+    b.extend_from_slice(&16u16.to_le_bytes());
+    b.extend_from_slice(b"data");
+    b.extend_from_slice(&data_len.to_le_bytes());
+    for &s in samples {
+        let v = (s.clamp(-1.0, 1.0) * 32767.0).round() as i16;
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    b
+}

@@ -1,0 +1,397 @@
+//! One SID voice's oscillator and waveform generator (MOS 6581).
+//!
+//! Facts used (SID data sheet; the test bench's SID notes, which record measurements of real
+//! chips; published die analyses):
+//! - a 24-bit phase accumulator adds the 16-bit frequency every φ2 cycle; the test bit holds
+//!   it at zero; it powers up as $555555 (`oscinit` notes);
+//! - sawtooth is the accumulator's top 12 bits; triangle the next 12 (bits 22-11), inverted
+//!   while the inversion signal `!saw & (msb ^ (ring & !source msb))` is high (`ringmod`
+//!   notes); pulse is high while the top 12 bits are >= the 12-bit width (compared one
+//!   cycle behind), and while the test bit is set;
+//! - noise is a 23-bit shift register with feedback bit 22 XOR bit 17 into bit 0, clocked
+//!   when accumulator bit 19 rises (and by the test bit); bits 20, 18, 14, 11, 9, 5, 2 and 0
+//!   are the waveform's bits 11-4; the test bit (and RESET) is ORed into bit 22's feedback
+//!   input (noise-reset notes of the test bench). A shift takes two phases: one cycle after bit 19 rises
+//!   each bit's output is latched into the next, one cycle later the latch becomes the
+//!   register. While the test bit (or RESET) is held the first phase repeats every cycle;
+//!   the release completes the shift (`noisewriteback` notes);
+//! - with noise combined with other waveforms, the waveform selector pulls the noise bits'
+//!   output lines low and the register takes those lows back ("writeback");
+//! - on the 6581, a combined waveform that pulls the sawtooth's top line low clears the
+//!   accumulator's top bit in the next cycle (`osc_topbit` notes).
+
+/// The control register's bits.
+pub const GATE: u8 = 0x01;
+pub const SYNC: u8 = 0x02;
+pub const RING: u8 = 0x04;
+pub const TEST: u8 = 0x08;
+pub const SAW: u8 = 0x20;
+
+/// The shift register's bits that feed waveform bits 11..4 (highest first).
+const NOISE_TAPS: [u32; 8] = [20, 18, 14, 11, 9, 5, 2, 0];
+/// All the tapped bits of the shift register.
+const NOISE_TAP_MASK: u32 = 1 << 20 | 1 << 18 | 1 << 14 | 1 << 11 | 1 << 9 | 1 << 5 | 1 << 2 | 1;
+/// Holding the test bit this long lets the shift register's cells charge back to ones: the
+/// noise-reset routines of the test bench wait about a second on a 6581, and a register
+/// reads all ones well before that.
+pub const NOISE_RESET_CYCLES: u32 = 0x8000;
+/// The register's bit cells that a shift moves a tapped bit into (tap + 1).
+const NOISE_NEXT_MASK: u32 = NOISE_TAP_MASK << 1;
+/// How long a waveform output that is no longer driven (waveform 0) keeps its value: the
+/// `osc3-wave0` notes measure it gone after about three seconds, holding well past the first.
+pub const FLOAT_CYCLES: u32 = 0x10_0000;
+
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Voice {
+    pub acc: u32,
+    pub freq: u32,
+    pub pw: u32,
+    pub ctrl: u8,
+    /// The noise shift register (23 bits) and the latch of a shift in progress.
+    pub lfsr: u32,
+    pub latch: u32,
+    /// Shift phases still to come: 2 = latch next cycle, 1 = transfer next cycle.
+    pub shift_pipe: u8,
+    /// Cycles the test bit has been held (saturating), for the register's charge-back.
+    pub test_held: u32,
+    /// The accumulator's top bit rose in the last clock (drives sync and is cleared when
+    /// this voice was itself reset by sync).
+    pub msb_rose: bool,
+    /// The 6581's top-bit pull-down, due to clear the accumulator's top bit next clock.
+    pub clear_msb: bool,
+    /// The pulse comparator's output, registered: it compares the accumulator of the
+    /// cycle before (the `waveforms` pulse samples of a 6581 are one cycle behind the
+    /// sawtooth's).
+    pub pulse_hi: bool,
+    /// Waveform 0: the last output, and how long it has floated.
+    pub held: u16,
+    pub floating: u32,
+}
+
+impl Voice {
+    pub fn new() -> Self {
+        Voice {
+            acc: 0x55_5555,
+            freq: 0,
+            pw: 0,
+            ctrl: 0,
+            lfsr: 0x7F_FFFF,
+            latch: 0x7F_FFFF,
+            shift_pipe: 0,
+            test_held: 0,
+            msb_rose: false,
+            clear_msb: false,
+            pulse_hi: false,
+            held: 0,
+            floating: 0,
+        }
+    }
+
+    #[inline]
+    fn test(&self) -> bool {
+        self.ctrl & TEST != 0
+    }
+
+    /// The noise waveform (12 bits, low 4 zero).
+    #[inline]
+    pub fn noise(&self) -> u16 {
+        let r = self.lfsr;
+        (((r >> 20) & 1) << 11
+            | ((r >> 18) & 1) << 10
+            | ((r >> 14) & 1) << 9
+            | ((r >> 11) & 1) << 8
+            | ((r >> 9) & 1) << 7
+            | ((r >> 5) & 1) << 6
+            | ((r >> 2) & 1) << 5
+            | (r & 1) << 4) as u16
+    }
+
+    /// The triangle, given the ring-modulating voice's accumulator top bit.
+    #[inline]
+    pub fn triangle(&self, src_msb: bool) -> u16 {
+        let msb = self.acc & 0x80_0000 != 0;
+        let invert = self.ctrl & SAW == 0 && (msb ^ (self.ctrl & RING != 0 && !src_msb));
+        let a = if invert { !self.acc } else { self.acc };
+        ((a >> 11) & 0xFFF) as u16
+    }
+
+    #[inline]
+    pub fn sawtooth(&self) -> u16 {
+        (self.acc >> 12) as u16
+    }
+
+    #[inline]
+    pub fn pulse(&self) -> u16 {
+        if self.test() || self.pulse_hi {
+            0xFFF
+        } else {
+            0
+        }
+    }
+
+    /// The waveform generator's 12-bit output. Combinations of triangle, sawtooth and
+    /// pulse go through the 6581 model ([`combine_6581`]); noise combined with anything
+    /// is ANDed in, as its output bits are pulled low by the other waveforms.
+    #[inline]
+    pub fn output(&self, src_msb: bool) -> u16 {
+        let w = self.ctrl >> 4;
+        match w {
+            0 => self.held,
+            1 => self.triangle(src_msb),
+            2 => self.sawtooth(),
+            4 => self.pulse(),
+            8 => self.noise(),
+            _ => {
+                let mut v = if w & 7 != 0 {
+                    let t = if w & 1 != 0 {
+                        self.triangle(src_msb)
+                    } else {
+                        0xFFF
+                    };
+                    let s = if w & 2 != 0 { self.sawtooth() } else { 0xFFF };
+                    let p = if w & 4 != 0 { self.pulse() } else { 0xFFF };
+                    combine_6581(w & 7, t, s, p)
+                } else {
+                    0xFFF
+                };
+                if w & 8 != 0 {
+                    v &= self.noise();
+                }
+                v
+            }
+        }
+    }
+
+    /// The register with each tapped bit replaced by the waveform's output bit (`out`
+    /// pulls a bit low where it is 0).
+    #[inline]
+    fn pulled(&self, out: u16) -> u32 {
+        let mut r = self.lfsr;
+        for (i, &b) in NOISE_TAPS.iter().enumerate() {
+            if out & (0x800 >> i) == 0 {
+                r &= !(1 << b);
+            }
+        }
+        r
+    }
+
+    /// The first phase of a shift: each bit's output (pulled by the selector in `out`)
+    /// latched into the next, the feedback into bit 0: bit 17 XOR (bit 22 OR test).
+    #[inline]
+    fn latch_shift(&mut self, out: u16) {
+        let r = self.pulled(out);
+        let test = u32::from(self.ctrl & TEST != 0);
+        let fb = (((self.lfsr >> 22) | test) ^ (self.lfsr >> 17)) & 1;
+        self.latch = ((r << 1) & 0x7F_FFFF) | fb;
+    }
+
+    /// One φ2 cycle's digital work, before the oscillators of this cycle add: noise shift
+    /// phases, writeback, the 6581's top-bit pull-down, waveform 0's fading.
+    /// `src_msb` is the ring/sync source's top bit.
+    #[inline]
+    pub fn clock_pre(&mut self, src_msb: bool) {
+        if self.clear_msb {
+            self.acc &= 0x7F_FFFF;
+            self.clear_msb = false;
+        }
+        if self.test() {
+            // The first phase of the shift, repeated while the bit is held (what the
+            // selector pulls low reaches the latch only at the release, see
+            // `write_ctrl`); the cells charge back to ones after a while.
+            if self.test_held < NOISE_RESET_CYCLES {
+                self.test_held += 1;
+            } else {
+                self.lfsr = 0x7F_FFFF;
+            }
+            self.latch_shift(0xFFF);
+            return;
+        }
+        match self.shift_pipe {
+            2 => {
+                let out = self.output_for_writeback(src_msb);
+                self.latch_shift(out);
+                self.shift_pipe = 1;
+            }
+            1 => {
+                self.lfsr = self.latch;
+                self.shift_pipe = 0;
+            }
+            _ => {}
+        }
+        let w = self.ctrl >> 4;
+        if w > 8 {
+            // Noise combined: the selector's lows are written back into the register.
+            let out = self.output(src_msb);
+            self.lfsr = self.pulled(out);
+        }
+        if w == 0 {
+            if self.floating < FLOAT_CYCLES {
+                self.floating += 1;
+            } else {
+                self.held = 0;
+            }
+        }
+    }
+
+    #[inline]
+    fn output_for_writeback(&self, src_msb: bool) -> u16 {
+        if self.ctrl >> 4 > 8 {
+            self.output(src_msb)
+        } else {
+            0xFFF
+        }
+    }
+
+    /// The accumulator's add for this cycle; returns whether bit 19 rose (a noise clock).
+    #[inline]
+    pub fn clock_acc(&mut self) {
+        self.pulse_hi = (self.acc >> 12) >= self.pw;
+        if self.test() {
+            self.msb_rose = false;
+            return;
+        }
+        let old = self.acc;
+        let new = (old + self.freq) & 0xFF_FFFF;
+        self.acc = new;
+        self.msb_rose = !old & new & 0x80_0000 != 0;
+        if !old & new & 0x08_0000 != 0 {
+            self.shift_pipe = 2;
+        }
+    }
+
+    /// After this cycle's output: on the 6581 a combined waveform pulling the sawtooth's
+    /// top line low clears the accumulator's top bit in the next cycle.
+    #[inline]
+    pub fn clock_post(&mut self, src_msb: bool) {
+        let w = self.ctrl >> 4;
+        if w & 2 != 0 && w != 2 && self.acc & 0x80_0000 != 0 && self.output(src_msb) & 0x800 == 0 {
+            self.clear_msb = true;
+        }
+    }
+
+    /// A write to the control register.
+    pub fn write_ctrl(&mut self, value: u8, src_msb: bool) {
+        let old = self.ctrl;
+        if old >> 4 != 0 && value >> 4 == 0 {
+            // The output is no longer driven: it keeps its value and fades.
+            self.held = self.output(src_msb);
+            self.floating = 0;
+        }
+        let test_on = old & TEST == 0 && value & TEST != 0;
+        let test_off = old & TEST != 0 && value & TEST == 0;
+        if test_on {
+            self.acc = 0;
+            self.test_held = 0;
+            self.shift_pipe = 0;
+            self.clear_msb = false;
+        }
+        if test_off {
+            // The release completes the shift. A selector line pulled low both in the last
+            // latching cycle and by the new waveform keeps the latch low (measured on a
+            // 6581: the test bench's noise writeback programs).
+            let pull = transfer_pull(old >> 4, value >> 4, self.output(src_msb));
+            self.latch &= !pull;
+            self.lfsr = self.latch;
+            self.test_held = 0;
+        }
+        self.ctrl = value;
+    }
+
+    /// The 6581 floating output held by waveform 0, as read back.
+    pub fn osc_byte(&self, src_msb: bool) -> u8 {
+        (self.output(src_msb) >> 4) as u8
+    }
+}
+
+impl Default for Voice {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Which latched cells of the shift register stay low when a held test bit is released
+/// with another waveform selection. `old_out` is the selector output of the selection
+/// `old` (`old`, `new`: waveform nibbles, noise included). A tapped line pulled low in the
+/// last latching cycle stays low where a waveform common to both selections pulled it; a
+/// pulse common to both pulls
+/// only the low three noise lines (waveform bits 6-4) unless the new selection adds the
+/// triangle. Fit to the 6581 measurements in the test bench's noise writeback programs.
+fn transfer_pull(old: u8, new: u8, old_out: u16) -> u32 {
+    if old & 8 == 0 || old == 8 {
+        return 0;
+    }
+    let common = old & new & 7;
+    let low = !old_out & 0xFF0;
+    let lines: u16 = if common & 3 != 0 || (common & 4 != 0 && new & 1 != 0 && old & 3 != 0) {
+        low
+    } else if common & 4 != 0 && old & 3 != 0 {
+        low & 0x070
+    } else {
+        0
+    };
+    let mut mask = 0;
+    for (i, &b) in NOISE_TAPS.iter().enumerate() {
+        if lines & (0x800 >> i) != 0 {
+            mask |= 1 << (b + 1);
+        }
+    }
+    mask & NOISE_NEXT_MASK
+}
+
+/// The 6581's combination of triangle, sawtooth and pulse (`which`: bit 0 triangle, bit 1
+/// sawtooth, bit 2 pulse; unselected inputs are all ones). Selected waveforms are wired
+/// together bit by bit, and a low bit also drags its neighbours down through the
+/// selector's resistance: a bit stays high only if every selected waveform has it high
+/// and enough of the bits around it are high too. The weights of the neighbours (stronger
+/// towards higher bits) and the threshold are this model's few parameters, set so that
+/// triangle + sawtooth is heard only near the top of its ramp and sawtooth + pulse is
+/// mostly silent, as the 6581's recordings show.
+pub fn combine_6581(which: u8, t: u16, s: u16, p: u16) -> u16 {
+    let and = t & s & p;
+    if which.count_ones() < 2 {
+        return and;
+    }
+    // Each input's bits as drive levels; a bit's level is the mean of the selected inputs.
+    let n = which.count_ones() as i32;
+    let mut level = [0i32; 12];
+    for (k, l) in level.iter_mut().enumerate() {
+        let mut hi = 0;
+        if which & 1 != 0 {
+            hi += ((t >> k) & 1) as i32;
+        }
+        if which & 2 != 0 {
+            hi += ((s >> k) & 1) as i32;
+        }
+        if which & 4 != 0 {
+            hi += ((p >> k) & 1) as i32;
+        }
+        *l = hi * 64 / n;
+    }
+    let mut out = 0u16;
+    for k in 0..12i32 {
+        if and & (1 << k) == 0 {
+            continue;
+        }
+        // The bit and its neighbours, weighted by distance.
+        let mut sum = 0;
+        let mut wsum = 0;
+        for d in -3i32..=3 {
+            let j = k + d;
+            if !(0..12).contains(&j) {
+                continue;
+            }
+            let w = match d.abs() {
+                0 => 8,
+                1 => 4,
+                2 => 2,
+                _ => 1,
+            } * if d > 0 { 2 } else { 1 };
+            sum += w * level[j as usize];
+            wsum += w;
+        }
+        if sum * 100 >= wsum * 64 * 82 {
+            out |= 1 << k;
+        }
+    }
+    out
+}
