@@ -21,6 +21,8 @@ pub mod recording;
 pub mod roms;
 pub mod sid;
 pub mod state;
+#[cfg(test)]
+mod test_rng;
 pub mod testbench;
 pub mod trace;
 pub mod vic;

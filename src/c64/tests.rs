@@ -5,23 +5,7 @@
 
 use super::*;
 
-/// xorshift64: a small deterministic source of test programs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::test_rng::Rng;
 
 /// A program at $1000: interrupts set up with random rates, then a loop of random
 /// instructions touching the VIC, both CIAs, RAM and the stack.

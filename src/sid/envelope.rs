@@ -118,6 +118,56 @@ impl Envelope {
         self.step();
     }
 
+    /// Cycles until the rate counter next equals the period (1 to 32768).
+    #[inline]
+    fn to_match(&self) -> u64 {
+        match (i32::from(self.period) - i32::from(self.rate_counter)).rem_euclid(0x8000) {
+            0 => 0x8000,
+            d => d as u64,
+        }
+    }
+
+    /// Whether a rate-counter match can change nothing but the rate and exponential
+    /// counters: the counter is held at zero, or sits at the sustain level in decay.
+    #[inline]
+    fn frozen(&self) -> bool {
+        if self.exp_counter >= self.exp_period {
+            return false;
+        }
+        if self.hold_zero {
+            return true;
+        }
+        self.state == State::DecaySustain
+            && self.counter == self.sustain
+            && self.counter != 0
+            && exp_period_at(self.counter).is_none_or(|p| p == self.exp_period)
+    }
+
+    /// How many cycles [`Envelope::skip`] may advance with the counter unchanged.
+    #[inline]
+    pub fn quiet_span(&self) -> u64 {
+        if self.frozen() {
+            u64::MAX
+        } else {
+            self.to_match() - 1
+        }
+    }
+
+    /// Advance `k` cycles at once, `k` within [`Envelope::quiet_span`]: what `k` calls of
+    /// [`Envelope::clock`] do.
+    pub fn skip(&mut self, k: u64) {
+        let d = self.to_match();
+        if k < d {
+            self.rate_counter = ((u64::from(self.rate_counter) + k) & 0x7FFF) as u16;
+            return;
+        }
+        let period = u64::from(self.period);
+        let matches = 1 + (k - d) / period;
+        self.rate_counter = ((k - d) % period) as u16;
+        self.exp_counter =
+            ((u64::from(self.exp_counter) + matches) % u64::from(self.exp_period)) as u8;
+    }
+
     #[cold]
     fn step(&mut self) {
         match self.state {
@@ -135,19 +185,26 @@ impl Envelope {
             }
             State::Release => self.counter = self.counter.wrapping_sub(1),
         }
-        match self.counter {
-            0xFF => self.exp_period = 1,
-            0x5D => self.exp_period = 2,
-            0x36 => self.exp_period = 4,
-            0x1A => self.exp_period = 8,
-            0x0E => self.exp_period = 16,
-            0x06 => self.exp_period = 30,
-            0x00 => {
-                self.exp_period = 1;
-                self.hold_zero = true;
-            }
-            _ => {}
+        if let Some(p) = exp_period_at(self.counter) {
+            self.exp_period = p;
         }
+        if self.counter == 0 {
+            self.hold_zero = true;
+        }
+    }
+}
+
+/// The exponential counter's period set as the envelope counter reaches `counter`.
+#[inline]
+fn exp_period_at(counter: u8) -> Option<u8> {
+    match counter {
+        0xFF | 0x00 => Some(1),
+        0x5D => Some(2),
+        0x36 => Some(4),
+        0x1A => Some(8),
+        0x0E => Some(16),
+        0x06 => Some(30),
+        _ => None,
     }
 }
 

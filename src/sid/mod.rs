@@ -28,6 +28,8 @@ pub use voice::combine_6581;
 /// How long the data bus keeps a value for reads of write-only registers (φ2 cycles):
 /// the 6581's bus capacitance holds it for a few thousand cycles.
 const BUS_TTL: u64 = 0x2000;
+/// Spans shorter than this are clocked cycle by cycle.
+const QUIET_MIN: u64 = 8;
 
 /// The SID.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
@@ -91,9 +93,56 @@ impl Sid {
         self.synced
     }
 
-    fn run(&mut self, n: u64) {
-        for _ in 0..n {
-            self.clock();
+    fn run(&mut self, mut n: u64) {
+        while n > 0 {
+            let k = self.quiet_span().min(n);
+            if k >= QUIET_MIN {
+                self.skip(k);
+                n -= k;
+            } else {
+                let c = n.min(QUIET_MIN);
+                for _ in 0..c {
+                    self.clock();
+                }
+                n -= c;
+            }
+        }
+    }
+
+    /// How many cycles [`Sid::skip`] may advance at once: while no oscillator's bit 19
+    /// or top bit rises (noise clocks and sync), no noise shift or pull-down is pending,
+    /// no envelope counter steps, and, when sound is produced, no audible voice's output
+    /// changes. Silent voices (envelope at zero) may run on; a steady chip (frequencies
+    /// zero, envelopes released to zero or sustaining) advances a frame at a time.
+    #[inline]
+    fn quiet_span(&self) -> u64 {
+        let sound = self.out.enabled();
+        let mut span = u64::MAX;
+        for i in 0..3 {
+            let e = &self.envs[i];
+            span = span.min(e.quiet_span());
+            let steady = sound && e.counter != 0;
+            let src = &self.voices[(i + 2) % 3];
+            span = span.min(self.voices[i].quiet_span(steady, src.msb_steady()));
+            if span < QUIET_MIN {
+                return 0;
+            }
+        }
+        span
+    }
+
+    /// Advance `k` cycles at once (`k` within [`Sid::quiet_span`]): what `k` calls of
+    /// [`Sid::clock`] do.
+    fn skip(&mut self, k: u64) {
+        for v in &mut self.voices {
+            v.skip(k);
+        }
+        for e in &mut self.envs {
+            e.skip(k);
+        }
+        if self.out.enabled() {
+            let (w, env) = self.levels();
+            self.out.skip(&w, &env, k);
         }
     }
 
@@ -138,17 +187,16 @@ impl Sid {
             e.clock();
         }
         if self.out.enabled() {
-            let mut w = [0u16; 3];
-            for (i, x) in w.iter_mut().enumerate() {
-                *x = self.voices[i].output(self.src_msb(i));
-            }
-            let env = [
-                self.envs[0].counter,
-                self.envs[1].counter,
-                self.envs[2].counter,
-            ];
+            let (w, env) = self.levels();
             self.out.clock(&w, &env);
         }
+    }
+
+    /// The voices' waveform outputs and envelope counters, for the output stage.
+    #[inline]
+    fn levels(&self) -> ([u16; 3], [u8; 3]) {
+        let w = [0, 1, 2].map(|i| self.voices[i].output(self.src_msb(i)));
+        (w, [0, 1, 2].map(|i| self.envs[i].counter))
     }
 
     /// Register read at cycle `now` (the chip is brought up to `now` first).

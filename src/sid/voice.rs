@@ -297,6 +297,92 @@ impl Voice {
         self.ctrl = value;
     }
 
+    /// How many cycles [`Voice::skip`] may advance at once: none while a noise shift or
+    /// a top-bit pull-down is pending, or with noise combined (written back every cycle);
+    /// otherwise up to the cycle before the accumulator's bit 19 or top bit next rises.
+    /// With `steady`, also only while the output does not change (`src_steady`: the ring
+    /// source's top bit does not change either).
+    #[inline]
+    pub fn quiet_span(&self, steady: bool, src_steady: bool) -> u64 {
+        if self.clear_msb || self.shift_pipe != 0 {
+            return 0;
+        }
+        let w = self.ctrl >> 4;
+        let ring_tri = w & 1 != 0 && self.ctrl & RING != 0;
+        if self.test() {
+            if !steady {
+                return u64::MAX;
+            }
+            if ring_tri && !src_steady {
+                return 0;
+            }
+            if w & 8 == 0 {
+                return u64::MAX;
+            }
+            // The register charges back to ones when the hold reaches its limit.
+            return match self.test_held {
+                t if t < NOISE_RESET_CYCLES => u64::from(NOISE_RESET_CYCLES - t),
+                _ if self.lfsr == 0x7F_FFFF => u64::MAX,
+                _ => 0,
+            };
+        }
+        if w > 8 || (w & 2 != 0 && w != 2) {
+            return 0;
+        }
+        let mut span = u64::MAX;
+        if self.freq != 0 {
+            if steady {
+                return 0;
+            }
+            span = adds_until_rise(self.acc, self.freq, 19)
+                .min(adds_until_rise(self.acc, self.freq, 23))
+                - 1;
+        } else if steady {
+            if self.pulse_hi != ((self.acc >> 12) >= self.pw) || (ring_tri && !src_steady) {
+                return 0;
+            }
+            if w == 0 && self.floating < FLOAT_CYCLES {
+                span = u64::from(FLOAT_CYCLES - self.floating);
+            }
+        }
+        span
+    }
+
+    /// Whether the accumulator's top bit stays as it is (for a ring-modulated follower).
+    #[inline]
+    pub fn msb_steady(&self) -> bool {
+        self.freq == 0 || self.test()
+    }
+
+    /// Advance `k` cycles at once (1 <= `k` <= [`Voice::quiet_span`]): what `k` calls of
+    /// `clock_pre` and `clock_acc` do.
+    pub fn skip(&mut self, k: u64) {
+        if self.test() {
+            let held = u64::from(self.test_held) + k;
+            if held > u64::from(NOISE_RESET_CYCLES) {
+                self.lfsr = 0x7F_FFFF;
+            }
+            self.test_held = held.min(u64::from(NOISE_RESET_CYCLES)) as u32;
+            self.latch_shift(0xFFF);
+            self.pulse_hi = (self.acc >> 12) >= self.pw;
+            self.msb_rose = false;
+            return;
+        }
+        if self.ctrl >> 4 == 0 {
+            let floating = u64::from(self.floating) + k;
+            if floating > u64::from(FLOAT_CYCLES) {
+                self.held = 0;
+            }
+            self.floating = floating.min(u64::from(FLOAT_CYCLES)) as u32;
+        }
+        let acc = u64::from(self.acc);
+        let f = u64::from(self.freq);
+        let before_last = ((acc + (k - 1) % 0x100_0000 * f) & 0xFF_FFFF) as u32;
+        self.pulse_hi = (before_last >> 12) >= self.pw;
+        self.acc = ((acc + k % 0x100_0000 * f) & 0xFF_FFFF) as u32;
+        self.msb_rose = false;
+    }
+
     /// The 6581 floating output held by waveform 0, as read back.
     pub fn osc_byte(&self, src_msb: bool) -> u8 {
         (self.output(src_msb) >> 4) as u8
@@ -307,6 +393,15 @@ impl Default for Voice {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// How many additions of `freq` (1 to $FFFF) to the 24-bit accumulator `acc` until bit
+/// `bit` (19 or 23) next rises. Each addition is smaller than $80000, so no rise is skipped.
+fn adds_until_rise(acc: u32, freq: u32, bit: u32) -> u64 {
+    let half = 1u64 << bit;
+    let x = u64::from(acc) & ((half << 1) - 1);
+    let target = if x < half { half } else { 3 * half };
+    (target - x).div_ceil(u64::from(freq))
 }
 
 /// Which latched cells of the shift register stay low when a held test bit is released
