@@ -15,8 +15,9 @@
 //!   the volume alone moves the output: the 4-bit "digis" of $D418 players.
 //! - Resampling: the voices are summed every cycle and averaged over 4 cycles, the filter
 //!   runs at that rate (246 kHz), and each host sample is the exact average (box filter,
-//!   fractional edges) of the filter's output over its own period. A high pass near 16 Hz
-//!   stands for the C64's output capacitor.
+//!   fractional edges) of the filter's output over its own period. A low pass near 16 kHz
+//!   and a high pass near 16 Hz stand for the C64's output stage (its RC filter and
+//!   output capacitor).
 
 use crate::c64::PAL_CLOCK_HZ;
 
@@ -28,6 +29,9 @@ const WAVE_ZERO: i32 = 0x380;
 const MIX_DC: f32 = 0.35 * 4096.0 * 255.0;
 /// Full scale: three voices at full level, with the DC, at volume 15.
 const FULL: f32 = 3.0 * 3200.0 * 255.0;
+/// The C64's audio output stage: an RC low pass of about 16 kHz (10 kOhm, 1 nF) after the
+/// chip, as a one-pole filter at the filter step rate: 1 - exp(-2 pi 16 kHz / 246.3 kHz).
+const EXT_LP: f32 = 0.335;
 
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Output {
@@ -51,6 +55,8 @@ pub struct Output {
     box_sum: f64,
     hp_x: f32,
     hp_y: f32,
+    /// The board's output low pass (first order, near 16 kHz), at the filter's rate.
+    ext_lp: f32,
     #[serde(skip)]
     samples: Vec<f32>,
 }
@@ -80,6 +86,7 @@ impl Output {
             box_sum: 0.0,
             hp_x: 0.0,
             hp_y: 0.0,
+            ext_lp: 0.0,
             samples: Vec::new(),
         };
         o.update();
@@ -212,7 +219,8 @@ impl Output {
         let filtered = self.filter_out();
         let vol = f32::from(self.mode_vol & 0x0F) / 15.0;
         let y = (direct + filtered + MIX_DC) * vol / FULL;
-        self.resample(y);
+        self.ext_lp += EXT_LP * (y - self.ext_lp);
+        self.resample(self.ext_lp);
     }
 
     /// Box average over each host sample's period, with fractional edges.
