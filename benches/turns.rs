@@ -6,6 +6,7 @@
 //! - `turns/machine_dungeon_1s`: emulated cycles per wall second with part 10c playing
 //!   (joystick held right, so BASIC runs turn after turn); one element = one emulated
 //!   cycle, divide elements/s by 985,248 for "x real time".
+//! - `turns/machine_dungeon_pixels_1s`: the same with the picture drawn.
 
 use breadbin::games;
 use breadbin::media::Program;
@@ -42,6 +43,10 @@ fn bench_turns(c: &mut Criterion) {
     const CYCLES: u64 = 985_248;
     g.throughput(Throughput::Elements(CYCLES));
     g.bench_function("machine_dungeon_1s", |bench| {
+        bench.iter(|| d.c64.run_cycles(CYCLES))
+    });
+    d.c64.sys.set_render(true);
+    g.bench_function("machine_dungeon_pixels_1s", |bench| {
         bench.iter(|| d.c64.run_cycles(CYCLES))
     });
     g.finish();

@@ -211,6 +211,8 @@ impl C64 {
 
     /// Write RAM directly (under any ROM), bypassing I/O: for loaders and `--poke`.
     pub fn poke_ram(&mut self, addr: u16, value: u8) {
+        // The VIC's owed fetches (see `System::vic_skip`) come before the poke.
+        self.sys.sync();
         self.sys.mem.ram[addr as usize] = value;
     }
 
@@ -270,7 +272,7 @@ impl System {
     /// last one; then plan the next full tick and this line's BA window.
     fn tick_vic(&mut self) {
         let now = self.cycles;
-        self.vic.skip_quiet((now - self.vic_synced) as u8);
+        self.vic_skip((now - self.vic_synced) as u8);
         let view = VicMemory {
             ram: &self.mem.ram,
             chargen: &self.mem.roms.chargen,
@@ -286,13 +288,34 @@ impl System {
         }
     }
 
+    /// Apply `n` skipped cycles to the VIC: quiet ones ([`Vic::skip_quiet`]), or, with the
+    /// picture on, full ticks run now for cycles whose BA and IRQ the plan already knew.
+    /// Their fetches see memory as it was in their cycles because every CPU write brings
+    /// the VIC up to date first ([`System::write`]).
+    #[inline]
+    fn vic_skip(&mut self, n: u8) {
+        if self.vic.renders() {
+            let view = VicMemory {
+                ram: &self.mem.ram,
+                chargen: &self.mem.roms.chargen,
+                color: &self.mem.color,
+                bank: self.vic_bank,
+            };
+            for _ in 0..n {
+                self.vic.tick(&view);
+            }
+        } else {
+            self.vic.skip_quiet(n);
+        }
+    }
+
     /// Bring the VIC up to the current cycle (its tick of this cycle included), before the
     /// CPU reads or writes one of its registers.
     #[inline]
     fn vic_catch_up(&mut self) {
         let now = self.cycles;
         if now >= self.vic_synced {
-            self.vic.skip_quiet((now + 1 - self.vic_synced) as u8);
+            self.vic_skip((now + 1 - self.vic_synced) as u8);
             self.vic_synced = now + 1;
         }
     }
@@ -356,11 +379,12 @@ impl System {
         if self.cycles > 0 {
             let now = self.cycles - 1;
             if now >= self.vic_synced {
-                self.vic.skip_quiet((now + 1 - self.vic_synced) as u8);
+                self.vic_skip((now + 1 - self.vic_synced) as u8);
                 self.vic_synced = now + 1;
                 self.vic_replan();
             }
         }
+        self.vic.flush_draw();
         self.sync_cias();
         self.sid.catch_up(self.cycles);
     }
@@ -566,6 +590,10 @@ impl Bus for System {
 
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
+        if self.vic.renders() {
+            // Fetches the picture still owes must see memory before this write.
+            self.vic_catch_up();
+        }
         if addr < 2 {
             self.mem.port.write(addr, value, self.cycles);
             self.mem.update_map();

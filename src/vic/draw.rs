@@ -10,20 +10,152 @@ impl Vic {
         (0x194 + (cycle as u16 - 1) * 8) % 504
     }
 
-    /// Draw the 8 pixels of the current cycle, border included.
-    pub(super) fn draw_cycle(&mut self) {
-        let raster = self.raster;
-        // Vertical border: decided in cycle 63 for the next line (and at the left edge).
+    /// The border compare positions (3.9): the top and bottom lines for 25 or 24 rows
+    /// (RSEL), the left and right X for 40 or 38 columns (CSEL).
+    #[inline]
+    fn border_edges(&self) -> (u16, u16, u16, u16) {
         let (top, bottom) = if self.regs[0x11] & 0x08 != 0 {
             (51, 251)
         } else {
             (55, 247)
         };
         let (left, right) = if self.regs[0x16] & 0x08 != 0 {
-            (24u16, 344u16)
+            (24, 344)
         } else {
             (31, 335)
         };
+        (top, bottom, left, right)
+    }
+
+    /// Draw the pixels that wait, up to the current cycle (before a register write, and
+    /// before the picture is looked at).
+    pub(crate) fn flush_draw(&mut self) {
+        if self.render && self.drawn < self.cycle {
+            self.flush_draw_to(self.cycle);
+        }
+    }
+
+    /// Draw the cycles after the last drawn one, up to `to`, as [`Vic::draw_cycle`] would
+    /// have drawn them one at a time: nothing they depend on (registers, the line's
+    /// fetched data, sprites) has changed since. A whole line goes through
+    /// [`Vic::draw_line`].
+    pub(super) fn flush_draw_to(&mut self, to: u8) {
+        let from = self.drawn + 1;
+        if from > to {
+            return;
+        }
+        if from == 1 && to == CYCLES_PER_LINE && !self.slow_draw {
+            self.draw_line();
+        } else {
+            let cycle = self.cycle;
+            for c in from..=to {
+                self.cycle = c;
+                self.draw_cycle();
+            }
+            self.cycle = cycle;
+        }
+        self.drawn = to;
+    }
+
+    /// Cycles 1-63 of a line without sprites, in one pass: the pixels in raster X order
+    /// from cycle 1's ($194 on, wrapping at 504), with the border flip-flops switching at
+    /// the left and right compare positions and the vertical one again in cycle 63 (3.9).
+    /// The same result as 63 calls of [`Vic::draw_cycle`], whole cells at a time.
+    fn draw_line(&mut self) {
+        let raster = self.raster;
+        let (top, bottom, left, right) = self.border_edges();
+        let den = self.den();
+        let vertical = |vb: &mut bool| {
+            if raster == bottom {
+                *vb = true;
+            } else if raster == top && den {
+                *vb = false;
+            }
+        };
+        let visible =
+            raster >= FIRST_VISIBLE_LINE && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
+        let mut main = self.main_border;
+        let mut vb = self.vertical_border;
+        // X 496-503 (frame columns 0-7) and 0 up to the left edge: the border as it was.
+        if visible {
+            self.paint(496, 504, main);
+            self.paint(0, left, main);
+        }
+        vertical(&mut vb);
+        if !vb {
+            main = false;
+        }
+        if visible {
+            self.paint(left, right, main);
+            self.paint(right, (FRAME_WIDTH - 8) as u16, true);
+        }
+        // Cycle 63 (X 396-403, right of the frame) decides the vertical border again.
+        vertical(&mut vb);
+        self.main_border = true;
+        self.vertical_border = vb;
+    }
+
+    /// Frame pixels for raster X `from..to` (within 0-375 or 496-503) of this line: the
+    /// border colour, or the graphics.
+    fn paint(&mut self, from: u16, to: u16, border: bool) {
+        if from >= to {
+            return;
+        }
+        let row = (self.raster - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH;
+        let col = |x: u16| row + if x >= 496 { x - 496 } else { x + 8 } as usize;
+        let (a, b) = (col(from), col(to - 1) + 1);
+        let bg0 = self.regs[0x21] & 0x0F;
+        if border {
+            self.frame[a..b].fill(self.regs[0x20] & 0x0F);
+            return;
+        }
+        // Background outside the 40 cells, then the cells that overlap the span.
+        self.frame[a..b].fill(bg0);
+        let start = 24 + (self.regs[0x16] & 7) as u16;
+        let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
+        for k in 0..40u16 {
+            let x = start + 8 * k;
+            if x + 8 <= from || x >= to {
+                continue;
+            }
+            let px = self.cell_pixels(k as usize, mode);
+            let (lo, hi) = (x.max(from), (x + 8).min(to));
+            let dst = col(lo);
+            self.frame[dst..dst + (hi - lo) as usize]
+                .copy_from_slice(&px[(lo - x) as usize..(hi - x) as usize]);
+        }
+    }
+
+    /// The 8 pixels of cell `k` in `mode` (ECM, BMM, MCM as bits 2, 1, 0): what
+    /// [`Vic::pixel`] gives for each of them.
+    fn cell_pixels(&self, k: usize, mode: u8) -> [u8; 8] {
+        let bg0 = self.regs[0x21] & 0x0F;
+        let g = self.gdata[k];
+        let (c, col) = if self.gdisplay[k] {
+            (self.matrix[k], self.colors[k])
+        } else {
+            (0, 0)
+        };
+        let hires =
+            |fg: u8, bg: u8| std::array::from_fn(|i| if g & (0x80 >> i) != 0 { fg } else { bg });
+        let multi =
+            |cols: [u8; 4]| std::array::from_fn(|i| cols[((g >> (6 - (i & 6))) & 3) as usize]);
+        match mode {
+            0 => hires(col, bg0),
+            1 if col & 8 == 0 => hires(col & 7, bg0),
+            1 => multi([bg0, self.regs[0x22] & 0x0F, self.regs[0x23] & 0x0F, col & 7]),
+            4 => hires(col, self.regs[0x21 + (c >> 6) as usize] & 0x0F),
+            2 => hires(c >> 4, c & 0x0F),
+            3 => multi([bg0, c >> 4, c & 0x0F, col]),
+            _ => [0; 8],
+        }
+    }
+
+    /// Draw the 8 pixels of the current cycle, border included.
+    pub(super) fn draw_cycle(&mut self) {
+        let raster = self.raster;
+        // Vertical border: decided in cycle 63 for the next line (and at the left edge).
+        let (top, bottom, left, right) = self.border_edges();
         if self.cycle == 63 {
             if raster == bottom {
                 self.vertical_border = true;

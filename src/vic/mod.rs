@@ -143,6 +143,9 @@ pub struct Vic {
     gdisplay: [bool; 40],
     main_border: bool,
     vertical_border: bool,
+    /// The last cycle of this line whose pixels are drawn. Without sprites, drawing waits
+    /// for the end of the line or for a register write, whichever comes first (`draw.rs`).
+    drawn: u8,
     spr: Sprites,
     /// Indexed pixels of the visible area, written only when rendering is on.
     frame: Box<[u8]>,
@@ -182,6 +185,7 @@ impl Vic {
             gdisplay: [false; 40],
             main_border: true,
             vertical_border: true,
+            drawn: CYCLES_PER_LINE,
             spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
             render: true,
@@ -199,6 +203,7 @@ impl Vic {
             || self.raster >= LINES
             || self.vmli > 40
             || self.rc > 7
+            || self.drawn > CYCLES_PER_LINE
             || self.vc > 0x3FF
             || self.vcbase > 0x3FF
         {
@@ -207,8 +212,16 @@ impl Vic {
         Ok(())
     }
 
+    /// Whether the picture is drawn.
+    #[inline(always)]
+    pub fn renders(&self) -> bool {
+        self.render
+    }
+
     pub fn set_render(&mut self, on: bool) {
+        self.flush_draw();
         self.render = on;
+        self.drawn = self.cycle;
     }
 
     pub fn frame(&self) -> &[u8] {
@@ -302,6 +315,10 @@ impl Vic {
         // about (their collisions need the graphics).
         let sprites = self.sprites_busy();
         if sprites {
+            // Sprites are drawn cycle by cycle: what waits is drawn before they move.
+            if self.drawn + 1 < cycle {
+                self.flush_draw_to(cycle - 1);
+            }
             self.sprite_cycle(mem);
         }
         let gfx = self.render || sprites;
@@ -340,7 +357,12 @@ impl Vic {
             if self.bad_line && (15..=54).contains(&cycle) {
                 self.c_access(mem);
             }
-            self.draw_cycle();
+            if sprites || self.slow_draw {
+                self.draw_cycle();
+                self.drawn = cycle;
+            } else if cycle == CYCLES_PER_LINE {
+                self.flush_draw_to(CYCLES_PER_LINE);
+            }
         }
         // BA is low in cycles 12-54 of a bad line (3.6.3) and around each sprite's DMA.
         (self.bad_line && (12..=54).contains(&cycle))
@@ -349,11 +371,12 @@ impl Vic {
 
     /// How many following cycles are quiet: no event of the line (its start, the raster
     /// compare of line 0, BA falling or rising on a bad line, cycles 14 and 58) and no
-    /// pixels to draw. Only counters move in
-    /// them, so a machine may skip them and apply them later with [`Vic::skip_quiet`].
+    /// sprite work. Without the picture only counters move in them, so a machine may skip
+    /// them and apply them later with [`Vic::skip_quiet`]; with it, their fetches and
+    /// pixels still have to be made, later, by full ticks in the same memory.
     #[inline]
     pub fn quiet_cycles(&self) -> u8 {
-        if self.render || self.sprites_busy() {
+        if self.sprites_busy() || self.slow_draw {
             return 0;
         }
         let c = self.cycle;
@@ -407,6 +430,7 @@ impl Vic {
             self.den_latch = false;
         }
         self.cycle = 1;
+        self.drawn = 0;
         if self.raster != 0 {
             self.check_raster_irq();
         } else {

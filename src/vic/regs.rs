@@ -36,6 +36,8 @@ impl Vic {
 
     pub fn write(&mut self, reg: u8, value: u8) {
         let reg = reg & 0x3F;
+        // Pixels up to this cycle are drawn with the registers as they were.
+        self.flush_draw();
         match reg {
             0x11 => {
                 self.regs[0x11] = value;

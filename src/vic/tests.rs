@@ -336,6 +336,9 @@ fn fast_drawing_matches_the_per_pixel_path() {
         (0x1B, 0x18),
         (0x5B, 0x08),
         (0x3B, 0x08),
+        (0x3B, 0x1D),
+        (0x7B, 0x08),
+        (0x13, 0x12),
     ] {
         let mut fast = kernal_vic();
         let mut slow = kernal_vic();
@@ -502,5 +505,58 @@ fn sprite_collisions_and_priority() {
         colours.sort();
         colours.dedup();
         assert_eq!(colours, want, "$D01B = {behind}");
+    }
+}
+
+#[test]
+fn drawing_a_line_at_once_matches_drawing_each_cycle_with_mid_line_writes() {
+    // Without sprites the pixels of a line are drawn at its end, or when a register is
+    // written; random writes to the mode, scroll, border and colour registers at random
+    // positions must give the frame that drawing every cycle as it comes gives.
+    let mut rng = crate::test_rng::Rng(0x5EED_0FD1);
+    let mut m = Mem::new();
+    for i in 0..0x4000 {
+        m.ram[i] = rng.byte();
+    }
+    for c in m.color.iter_mut() {
+        *c = rng.byte() & 0x0F;
+    }
+    for frame in 0..6 {
+        let mut events: Vec<(u16, u8, u8, u8)> = (0..40)
+            .map(|_| {
+                let line = rng.below(LINES as u64) as u16;
+                let cycle = 1 + rng.below(63) as u8;
+                let (reg, value) = match rng.below(6) {
+                    0 => (0x11, 0x10 | (rng.byte() & 0x6F)),
+                    1 => (0x16, rng.byte() & 0x1F),
+                    2 => (0x18, rng.byte()),
+                    3 => (0x20, rng.byte()),
+                    _ => (0x21 + rng.below(4) as u8, rng.byte()),
+                };
+                (line, cycle, reg, value)
+            })
+            .collect();
+        events.sort();
+        let mut line_at_once = kernal_vic();
+        let mut each_cycle = kernal_vic();
+        each_cycle.slow_draw = true;
+        for v in [&mut line_at_once, &mut each_cycle] {
+            tick_to(v, &m, 0, 1);
+            for &(line, cycle, reg, value) in &events {
+                if (v.raster(), v.cycle()) != (line, cycle) {
+                    tick_to(v, &m, line, cycle);
+                }
+                v.write(reg, value);
+            }
+            tick_to(v, &m, 311, 63);
+        }
+        assert!(
+            line_at_once.frame() == each_cycle.frame(),
+            "frame {frame}: the pictures differ"
+        );
+        assert_eq!(
+            (line_at_once.main_border, line_at_once.vertical_border),
+            (each_cycle.main_border, each_cycle.vertical_border)
+        );
     }
 }
