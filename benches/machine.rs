@@ -44,12 +44,13 @@ fn bench_machine(c: &mut Criterion) {
     // Eight multicolour sprites moving over a multicolour bitmap (examples/sprites.s),
     // with pixels.
     let mut c64 = C64::new(Roms::open());
+    c64.run_cycles(3 * CYCLES); // to READY
     let load = u16::from_le_bytes([SPRITES[0], SPRITES[1]]);
     for (i, &b) in SPRITES[2..].iter().enumerate() {
         c64.poke_ram(load + i as u16, b);
     }
     c64.cpu.set_pc(0x080D); // SYS 2061
-    c64.run_cycles(CYCLES / 10);
+    c64.run_cycles(CYCLES); // past drawing the bitmap
     assert_eq!(c64.peek(0xD015), 0xFF, "all eight sprites on");
     assert_eq!(c64.peek(0xD011) & 0x20, 0x20, "bitmap mode");
     g.bench_function("sprites_over_bitmap_rendering_1s", |b| {

@@ -178,7 +178,14 @@ impl Vic {
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
         let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };
-        let sprites = self.spr.shown != 0;
+        let near = if self.spr.shown == 0 {
+            0
+        } else if self.slow_draw {
+            self.spr.shown
+        } else {
+            self.sprites_within(x0)
+        };
+        let sprites = near != 0;
         if visible_line
             && !compare_here
             && !sprites
@@ -191,25 +198,19 @@ impl Vic {
             } else {
                 let mut out = [0u8; 8];
                 let rel0 = x0 as i32 - 24 - xscroll as i32;
-                if mode == 0 && x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
-                    // Standard text, whole span inside the 40 columns: at most two cells.
-                    let bg = self.regs[0x21] & 0x0F;
+                if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
+                    // The whole span inside the 40 columns: at most two cells.
                     let k = (rel0 >> 3) as usize;
-                    let shift = (rel0 & 7) as u32;
-                    let cell = |i: usize| -> (u8, u8) {
-                        if i < 40 && self.gdisplay[i] {
-                            (self.gdata[i], self.colors[i])
-                        } else {
-                            (if i < 40 { self.gdata[i] } else { 0 }, 0)
-                        }
+                    let shift = (rel0 & 7) as usize;
+                    let a = self.cell_pixels(k, mode);
+                    let b = if shift > 0 {
+                        self.cell_pixels(k + 1, mode)
+                    } else {
+                        a
                     };
-                    let (g0, c0) = cell(k);
-                    let (g1, c1) = cell(k + 1);
-                    let bits = (((g0 as u16) << 8) | g1 as u16) << shift;
                     for (px, o) in out.iter_mut().enumerate() {
-                        let on = bits & (0x8000 >> px) != 0;
-                        let fg = if (px as u32) + shift < 8 { c0 } else { c1 };
-                        *o = if on { fg } else { bg };
+                        let i = px + shift;
+                        *o = if i < 8 { a[i] } else { b[i - 8] };
                     }
                 } else {
                     for (px, o) in out.iter_mut().enumerate() {
@@ -221,6 +222,21 @@ impl Vic {
             }
             return;
         }
+        // The graphics under the sprites, and which pixels are foreground.
+        let (gfx, gfx_fg) = if sprites && !self.slow_draw {
+            self.gfx_span(x0, xscroll, mode)
+        } else if sprites {
+            let mut out = [0; 8];
+            let mut fg = 0;
+            for (px, o) in out.iter_mut().enumerate() {
+                let (c, f) = self.pixel_fg((x0 + px as u16) % 504, xscroll, mode);
+                *o = c;
+                fg |= u8::from(f) << (7 - px);
+            }
+            (out, fg)
+        } else {
+            ([0; 8], 0)
+        };
         for px in 0..8u16 {
             let mut x = x0 + px;
             if x >= 504 {
@@ -243,8 +259,8 @@ impl Vic {
             }
             // Sprites collide wherever they are, border or not.
             let under = if sprites {
-                let (g, fg) = self.pixel_fg(x, xscroll, mode);
-                Some(self.sprites_over(x, g, fg))
+                let fg = gfx_fg & (0x80 >> px) != 0;
+                Some(self.sprites_over(near, x, gfx[px as usize], fg))
             } else {
                 None
             };
@@ -262,6 +278,50 @@ impl Vic {
                 under.unwrap_or_else(|| self.pixel(x, xscroll, mode))
             };
             self.frame[row + col as usize] = color;
+        }
+    }
+
+    /// [`Vic::pixel_fg`] for the 8 pixels from raster X `x0` (wrapping at 504): their
+    /// colours, and the foreground ones as a mask (bit 7 the first pixel).
+    fn gfx_span(&self, x0: u16, xscroll: u16, mode: u8) -> ([u8; 8], u8) {
+        let mut out = [self.regs[0x21] & 0x0F; 8];
+        let mut fg = 0u8;
+        let mut cell = (usize::MAX, [0u8; 8], 0u8);
+        for (px, o) in out.iter_mut().enumerate() {
+            let mut x = x0 + px as u16;
+            if x >= 504 {
+                x -= 504;
+            }
+            if x < 24 + xscroll {
+                continue;
+            }
+            let rel = x - 24 - xscroll;
+            let k = (rel / 8) as usize;
+            if k >= 40 {
+                continue;
+            }
+            if k != cell.0 {
+                cell = (k, self.cell_pixels(k, mode), self.cell_fg(k, mode));
+            }
+            let bit = (rel % 8) as usize;
+            *o = cell.1[bit];
+            if cell.2 & (0x80 >> bit) != 0 {
+                fg |= 0x80 >> px;
+            }
+        }
+        (out, fg)
+    }
+
+    /// Which of cell `k`'s 8 pixels are foreground (bit 7 the first): set bits in hires
+    /// data, the 10 and 11 pairs in multicolour.
+    fn cell_fg(&self, k: usize, mode: u8) -> u8 {
+        let g = self.gdata[k];
+        let col = if self.gdisplay[k] { self.colors[k] } else { 0 };
+        if mode & 1 != 0 && (mode & 2 != 0 || col & 8 != 0) {
+            let hi = g & 0xAA;
+            hi | (hi >> 1)
+        } else {
+            g
         }
     }
 

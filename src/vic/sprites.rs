@@ -155,6 +155,28 @@ impl Vic {
         self.spr.exp_ff |= !value;
     }
 
+    /// The shown sprites with a pixel position among raster X `x0..x0 + 8` (wrapping at
+    /// 504): only they can colour those pixels or collide there.
+    #[inline]
+    pub(super) fn sprites_within(&self, x0: u16) -> u8 {
+        let mut near = 0;
+        for n in 0..8 {
+            let bit = 1u8 << n;
+            if self.spr.shown & bit == 0 {
+                continue;
+            }
+            let sx = self.regs[2 * n] as u16 | (((self.regs[0x10] >> n) as u16 & 1) << 8);
+            let wide = if self.regs[0x1D] & bit != 0 { 48 } else { 24 };
+            // Offset of the first pixel from the sprite's start; beyond 496 the span wraps
+            // into the sprite's first pixels.
+            let d = (x0 + 504 - sx % 504) % 504;
+            if d < wide || d > 496 {
+                near |= bit;
+            }
+        }
+        near
+    }
+
     /// Sprite n's colour at raster X `x` (0..504), if it has a pixel there.
     #[inline]
     fn sprite_pixel(&self, n: usize, x: u16) -> Option<u8> {
@@ -181,13 +203,14 @@ impl Vic {
         }
     }
 
-    /// The sprites at raster X `x` over graphics of colour `gfx` (`fg`: a foreground
-    /// pixel): the colour shown, with the collisions it causes recorded (3.8.2, 3.11).
-    pub(super) fn sprites_over(&mut self, x: u16, gfx: u8, fg: bool) -> u8 {
+    /// The sprites among `near` (shown ones) at raster X `x` over graphics of colour
+    /// `gfx` (`fg`: a foreground pixel): the colour shown, with the collisions it causes
+    /// recorded (3.8.2, 3.11).
+    pub(super) fn sprites_over(&mut self, near: u8, x: u16, gfx: u8, fg: bool) -> u8 {
         let mut hit = 0u8;
         let mut top = None;
         for n in 0..8 {
-            if self.spr.shown & (1 << n) == 0 {
+            if near & (1 << n) == 0 {
                 continue;
             }
             if let Some(c) = self.sprite_pixel(n, x) {
