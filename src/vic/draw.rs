@@ -131,11 +131,7 @@ impl Vic {
     fn cell_pixels(&self, k: usize, mode: u8) -> [u8; 8] {
         let bg0 = self.regs[0x21] & 0x0F;
         let g = self.gdata[k];
-        let (c, col) = if self.gdisplay[k] {
-            (self.matrix[k], self.colors[k])
-        } else {
-            (0, 0)
-        };
+        let (c, col) = (self.gchar[k], self.gcol[k]);
         let hires =
             |fg: u8, bg: u8| std::array::from_fn(|i| if g & (0x80 >> i) != 0 { fg } else { bg });
         let multi =
@@ -316,7 +312,7 @@ impl Vic {
     /// data, the 10 and 11 pairs in multicolour.
     fn cell_fg(&self, k: usize, mode: u8) -> u8 {
         let g = self.gdata[k];
-        let col = if self.gdisplay[k] { self.colors[k] } else { 0 };
+        let col = self.gcol[k];
         if mode & 1 != 0 && (mode & 2 != 0 || col & 8 != 0) {
             let hi = g & 0xAA;
             hi | (hi >> 1)
@@ -348,11 +344,7 @@ impl Vic {
         let bit = (rel % 8) as u8;
         let (ecm, bmm, mcm) = (mode & 4 != 0, mode & 2 != 0, mode & 1 != 0);
         let g = self.gdata[k];
-        let (c, col) = if self.gdisplay[k] {
-            (self.matrix[k], self.colors[k])
-        } else {
-            (0, 0)
-        };
+        let (c, col) = (self.gchar[k], self.gcol[k]);
         let hires = |g: u8| (g >> (7 - bit)) & 1;
         let multi = |g: u8| (g >> (6 - (bit & 6))) & 3;
         let fg = if mcm && (bmm || col & 8 != 0) {

@@ -136,11 +136,15 @@ pub struct Vic {
     matrix: [u8; 40],
     #[serde(with = "crate::state::arrays")]
     colors: [u8; 40],
-    /// g-access data of this line and whether it was fetched in display state.
+    /// What the sequencer gets for each of the 40 cell positions of this line (the
+    /// g-access of cycle 16 + position): the graphics byte, and the video matrix byte and
+    /// colour that go with it (zero in idle state).
     #[serde(with = "crate::state::arrays")]
     gdata: [u8; 40],
     #[serde(with = "crate::state::arrays")]
-    gdisplay: [bool; 40],
+    gchar: [u8; 40],
+    #[serde(with = "crate::state::arrays")]
+    gcol: [u8; 40],
     main_border: bool,
     vertical_border: bool,
     /// The last cycle of this line whose pixels are drawn. Without sprites, drawing waits
@@ -182,7 +186,8 @@ impl Vic {
             matrix: [0; 40],
             colors: [0; 40],
             gdata: [0; 40],
-            gdisplay: [false; 40],
+            gchar: [0; 40],
+            gcol: [0; 40],
             main_border: true,
             vertical_border: true,
             drawn: CYCLES_PER_LINE,
@@ -488,7 +493,13 @@ impl Vic {
     #[inline]
     fn g_access(&mut self, mem: &VicMemory) {
         let i = self.vmli.min(39);
+        let pos = (self.cycle - 16) as usize;
         let ecm = self.regs[0x11] & 0x40 != 0;
+        let (c, col) = if self.display_state {
+            (self.matrix[i], self.colors[i])
+        } else {
+            (0, 0)
+        };
         let data = if self.display_state {
             let addr = if self.regs[0x11] & 0x20 != 0 {
                 // Bitmap: CB13, VC, RC.
@@ -509,8 +520,9 @@ impl Vic {
         } else {
             mem.read(if ecm { 0x39FF } else { 0x3FFF })
         };
-        self.gdata[i] = data;
-        self.gdisplay[i] = self.display_state;
+        self.gdata[pos] = data;
+        self.gchar[pos] = c;
+        self.gcol[pos] = col;
     }
 }
 

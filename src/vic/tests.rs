@@ -486,8 +486,9 @@ fn sprite_collisions_and_priority() {
     }
     m.ram[0x07F8] = 13;
     m.ram[0x07F9] = 13;
+    m.ram[0x3FFF] = 0; // the idle state's graphics: empty
     let mut v = kernal_vic();
-    v.write(0x11, 0x0B); // display off: no foreground graphics
+    v.write(0x11, 0x0B); // display off: idle state only, no foreground graphics
     v.write(0x00, 100);
     v.write(0x02, 110);
     v.write(0x01, 99);
@@ -608,4 +609,45 @@ fn sprites_drawn_only_where_they_are_match_the_per_pixel_path() {
             "round {round}: collisions"
         );
     }
+}
+
+#[test]
+fn idle_state_lines_show_the_3fff_byte_in_black() {
+    // 3.7.1-3.7.3: with YSCROLL=5 the first bad line is $35, so lines $33 and $34 are
+    // inside the display window (it opens at line 51 = $33) but in idle state. There the
+    // g-accesses read $3FFF and the sequencer shows that byte with the video matrix data
+    // taken as zero: in standard text mode, black where a bit is set, background elsewhere.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xA5;
+    for c in m.color.iter_mut() {
+        *c = 7;
+    }
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1D);
+    run_frame(&mut v, &m);
+    run_frame(&mut v, &m);
+    for line in [0x33u16, 0x34] {
+        let y = (line - FIRST_VISIBLE_LINE) as usize;
+        for cell in 0..40 {
+            for bit in 0..8 {
+                let want = if 0xA5 & (0x80 >> bit) != 0 { 0 } else { 6 };
+                let x = 32 + cell * 8 + bit;
+                assert_eq!(
+                    pixel(&v, x, y),
+                    want,
+                    "line ${line:02X} cell {cell} bit {bit}"
+                );
+            }
+        }
+    }
+    // The first bad line shows the text again.
+    let y = (0x35 - FIRST_VISIBLE_LINE) as usize;
+    assert_eq!(
+        pixel(&v, 32, y),
+        if m.chargen[0x20 * 8] & 0x80 != 0 {
+            7
+        } else {
+            6
+        }
+    );
 }
