@@ -199,8 +199,6 @@ impl Vic {
         }
     }
 
-    /// Turn pixel output on or off. Everything else (timing, fetches, interrupts) is the same
-    /// either way; headless runs that need no picture save the work.
     /// Whether a restored state is one the chip can run from.
     pub(crate) fn check_restored(&self) -> Result<(), String> {
         if self.frame.len() != FRAME_WIDTH * FRAME_HEIGHT
@@ -223,6 +221,8 @@ impl Vic {
         self.render
     }
 
+    /// Turn pixel output on or off. Everything else (timing, fetches, interrupts) is the same
+    /// either way; headless runs that need no picture save the work.
     pub fn set_render(&mut self, on: bool) {
         self.flush_draw();
         self.render = on;
