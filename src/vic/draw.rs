@@ -126,8 +126,9 @@ impl Vic {
         }
     }
 
-    /// The 8 pixels of cell `k` in `mode` (ECM, BMM, MCM as bits 2, 1, 0): what
-    /// [`Vic::pixel`] gives for each of them.
+    /// The 8 pixels of cell `k` in `mode` (ECM, BMM, MCM as bits 2, 1, 0; 3.7.3): hires
+    /// or multicolour text and bitmap, ECM's four backgrounds, and black for the invalid
+    /// combinations.
     fn cell_pixels(&self, k: usize, mode: u8) -> [u8; 8] {
         let bg0 = self.regs[0x21] & 0x0F;
         let g = self.gdata[k];
@@ -288,18 +289,12 @@ impl Vic {
             if x >= 504 {
                 x -= 504;
             }
-            if x < 24 + xscroll {
+            let Some((k, bit)) = Self::cell_at(x, xscroll) else {
                 continue;
-            }
-            let rel = x - 24 - xscroll;
-            let k = (rel / 8) as usize;
-            if k >= 40 {
-                continue;
-            }
+            };
             if k != cell.0 {
                 cell = (k, self.cell_pixels(k, mode), self.cell_fg(k, mode));
             }
-            let bit = (rel % 8) as usize;
             *o = cell.1[bit];
             if cell.2 & (0x80 >> bit) != 0 {
                 fg |= 0x80 >> px;
@@ -332,69 +327,21 @@ impl Vic {
     /// data, a 10 or 11 pair in multicolour), which sprites collide with and can be behind.
     #[inline]
     pub(super) fn pixel_fg(&self, x: u16, xscroll: u16, mode: u8) -> (u8, bool) {
-        let bg0 = self.regs[0x21] & 0x0F;
-        if x < 24 + xscroll {
-            return (bg0, false);
+        match Self::cell_at(x, xscroll) {
+            Some((k, bit)) => (
+                self.cell_pixels(k, mode)[bit],
+                self.cell_fg(k, mode) & (0x80 >> bit) != 0,
+            ),
+            None => (self.regs[0x21] & 0x0F, false),
         }
-        let rel = x - 24 - xscroll;
+    }
+
+    /// The cell (0-39) and pixel within it (0-7) at raster X `x` (0..504), if `x` is
+    /// inside the 40 cells as XSCROLL places them.
+    #[inline]
+    fn cell_at(x: u16, xscroll: u16) -> Option<(usize, usize)> {
+        let rel = x.checked_sub(24 + xscroll)?;
         let k = (rel / 8) as usize;
-        if k >= 40 {
-            return (bg0, false);
-        }
-        let bit = (rel % 8) as u8;
-        let (ecm, bmm, mcm) = (mode & 4 != 0, mode & 2 != 0, mode & 1 != 0);
-        let g = self.gdata[k];
-        let (c, col) = (self.gchar[k], self.gcol[k]);
-        let hires = |g: u8| (g >> (7 - bit)) & 1;
-        let multi = |g: u8| (g >> (6 - (bit & 6))) & 3;
-        let fg = if mcm && (bmm || col & 8 != 0) {
-            multi(g) >= 2
-        } else {
-            hires(g) != 0
-        };
-        let color = match (ecm, bmm, mcm) {
-            (false, false, false) => {
-                if hires(g) != 0 {
-                    col
-                } else {
-                    bg0
-                }
-            }
-            (false, false, true) => {
-                if col & 8 == 0 {
-                    if hires(g) != 0 { col & 7 } else { bg0 }
-                } else {
-                    match multi(g) {
-                        0 => bg0,
-                        1 => self.regs[0x22] & 0x0F,
-                        2 => self.regs[0x23] & 0x0F,
-                        _ => col & 7,
-                    }
-                }
-            }
-            (true, false, false) => {
-                if hires(g) != 0 {
-                    col
-                } else {
-                    self.regs[0x21 + (c >> 6) as usize] & 0x0F
-                }
-            }
-            (false, true, false) => {
-                if hires(g) != 0 {
-                    c >> 4
-                } else {
-                    c & 0x0F
-                }
-            }
-            (false, true, true) => match multi(g) {
-                0 => bg0,
-                1 => c >> 4,
-                2 => c & 0x0F,
-                _ => col,
-            },
-            // ECM together with BMM or MCM: the sequencer outputs black.
-            _ => 0,
-        };
-        (color, fg)
+        (k < 40).then_some((k, (rel % 8) as usize))
     }
 }
