@@ -257,7 +257,7 @@ impl Vic {
             // Sprites collide wherever they are, border or not.
             let under = if sprites {
                 let fg = gfx_fg & (0x80 >> px) != 0;
-                Some(self.sprites_over(near, x, gfx[px as usize], fg))
+                Some(self.sprites_over(near, x, px, gfx[px as usize], fg))
             } else {
                 None
             };

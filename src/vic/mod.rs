@@ -320,6 +320,7 @@ impl Vic {
         // about (their collisions need the graphics).
         let sprites = self.sprites_busy();
         if sprites {
+            self.collisions_arrive();
             // Sprites are drawn cycle by cycle: what waits is drawn before they move.
             if self.drawn + 1 < cycle {
                 self.flush_draw_to(cycle - 1);

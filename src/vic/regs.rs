@@ -11,6 +11,7 @@ impl Vic {
         if reg == 0x1E || reg == 0x1F {
             // Collision registers clear on read.
             self.regs[reg as usize] = 0;
+            self.collisions_read((reg - 0x1E) as usize);
         }
         v
     }

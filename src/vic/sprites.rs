@@ -40,6 +40,11 @@ pub(super) struct Sprites {
     pub ptr: [u8; 8],
     /// The three bytes of the last s-accesses, first byte in bits 16-23.
     pub data: [u32; 8],
+    /// Collisions on their way to $D01E/$D01F (sprite-sprite, sprite-background bits): a
+    /// pixel reaches the registers 12 pixels after the cycle that draws it, so the first
+    /// four pixels of a cycle arrive in the next cycle and the last four in the one after.
+    pub coll_next: [u8; 2],
+    pub coll_later: [u8; 2],
 }
 
 impl Default for Sprites {
@@ -54,6 +59,8 @@ impl Default for Sprites {
             mcbase: [0; 8],
             ptr: [0; 8],
             data: [0; 8],
+            coll_next: [0; 2],
+            coll_later: [0; 2],
         }
     }
 }
@@ -62,7 +69,38 @@ impl Vic {
     /// Whether any sprite work can happen in the coming cycles.
     #[inline(always)]
     pub(super) fn sprites_busy(&self) -> bool {
-        self.regs[0x15] | self.spr.dma | self.spr.shown != 0
+        self.regs[0x15] | self.spr.dma | self.spr.shown != 0 || self.collisions_pending()
+    }
+
+    #[inline]
+    fn collisions_pending(&self) -> bool {
+        self.spr.coll_next != [0; 2] || self.spr.coll_later != [0; 2]
+    }
+
+    /// At the start of a cycle: the collisions due now reach $D01E/$D01F, and a register
+    /// that was empty raises its interrupt flag (3.11).
+    pub(super) fn collisions_arrive(&mut self) {
+        if !self.collisions_pending() {
+            return;
+        }
+        let due = self.spr.coll_next;
+        self.spr.coll_next = self.spr.coll_later;
+        self.spr.coll_later = [0; 2];
+        for (i, (reg, flag)) in [(0x1E, 0x04), (0x1F, 0x02)].into_iter().enumerate() {
+            if due[i] != 0 {
+                if self.regs[reg] == 0 {
+                    self.irq_flags |= flag;
+                }
+                self.regs[reg] |= due[i];
+            }
+        }
+    }
+
+    /// A read of $D01E (`which` 0) or $D01F (1) clears it; the clear lasts 12 pixels
+    /// past the read, so the collisions still on their way are lost as well.
+    pub(super) fn collisions_read(&mut self, which: usize) {
+        self.spr.coll_next[which] = 0;
+        self.spr.coll_later[which] = 0;
     }
 
     /// The sprite events of the cycle just begun, in its first phase (3.8.1).
@@ -166,10 +204,13 @@ impl Vic {
                 continue;
             }
             let sx = self.regs[2 * n] as u16 | (((self.regs[0x10] >> n) as u16 & 1) << 8);
+            if sx >= 504 {
+                continue;
+            }
             let wide = if self.regs[0x1D] & bit != 0 { 48 } else { 24 };
             // Offset of the first pixel from the sprite's start; beyond 496 the span wraps
             // into the sprite's first pixels.
-            let d = (x0 + 504 - sx % 504) % 504;
+            let d = (x0 + 504 - sx) % 504;
             if d < wide || d > 496 {
                 near |= bit;
             }
@@ -182,8 +223,12 @@ impl Vic {
     fn sprite_pixel(&self, n: usize, x: u16) -> Option<u8> {
         let bit = 1u8 << n;
         let sx = self.regs[2 * n] as u16 | (((self.regs[0x10] >> n) as u16 & 1) << 8);
+        if sx >= 504 {
+            // The raster X counter never reaches 504-511: such a sprite never starts.
+            return None;
+        }
         let wide = if self.regs[0x1D] & bit != 0 { 2 } else { 1 };
-        let off = (x + 504).checked_sub(sx)? % 504;
+        let off = (x + 504 - sx) % 504;
         if off >= 24 * wide {
             return None;
         }
@@ -203,10 +248,10 @@ impl Vic {
         }
     }
 
-    /// The sprites among `near` (shown ones) at raster X `x` over graphics of colour
-    /// `gfx` (`fg`: a foreground pixel): the colour shown, with the collisions it causes
-    /// recorded (3.8.2, 3.11).
-    pub(super) fn sprites_over(&mut self, near: u8, x: u16, gfx: u8, fg: bool) -> u8 {
+    /// The sprites among `near` (shown ones) at raster X `x`, pixel `px` (0-7) of the
+    /// cycle, over graphics of colour `gfx` (`fg`: a foreground pixel): the colour shown,
+    /// with the collisions it causes sent on their way to the registers (3.8.2, 3.11).
+    pub(super) fn sprites_over(&mut self, near: u8, x: u16, px: u16, gfx: u8, fg: bool) -> u8 {
         let mut hit = 0u8;
         let mut top = None;
         for n in 0..8 {
@@ -223,17 +268,16 @@ impl Vic {
         if hit == 0 {
             return gfx;
         }
+        let pending = if px < 4 {
+            &mut self.spr.coll_next
+        } else {
+            &mut self.spr.coll_later
+        };
         if hit & (hit - 1) != 0 {
-            if self.regs[0x1E] == 0 {
-                self.irq_flags |= 0x04;
-            }
-            self.regs[0x1E] |= hit;
+            pending[0] |= hit;
         }
         if fg {
-            if self.regs[0x1F] == 0 {
-                self.irq_flags |= 0x02;
-            }
-            self.regs[0x1F] |= hit;
+            pending[1] |= hit;
         }
         let (n, c) = top.unwrap_or((0, gfx));
         if fg && self.regs[0x1B] & (1 << n) != 0 {

@@ -651,3 +651,72 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
         }
     );
 }
+
+/// Two one-pixel sprites at `x` on line 100 (sprite Y 99), sprites 0 and 1 in block 13.
+fn sprites_meeting_at(m: &mut Mem, x: u8, row: [u8; 3]) -> Vic {
+    m.ram[0x340..0x380].fill(0);
+    m.ram[0x340..0x343].copy_from_slice(&row);
+    m.ram[0x07F8] = 13;
+    m.ram[0x07F9] = 13;
+    m.ram[0x3FFF] = 0;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B); // no foreground graphics
+    for n in 0..2 {
+        v.write(2 * n, x);
+        v.write(2 * n + 1, 99);
+    }
+    v.write(0x1A, 0x04);
+    v.write(0x15, 0x03);
+    v
+}
+
+/// A collision reaches $D01E (and the interrupt) 12 pixels after the cycle that draws it:
+/// the first four pixels of a cycle in the next cycle, the last four in the one after.
+#[test]
+fn collisions_reach_the_register_twelve_pixels_after_their_cycle() {
+    // Cycle 44 draws X 244-251.
+    for (x, due) in [(244u8, 45u8), (247, 45), (248, 46), (251, 46)] {
+        let mut m = Mem::new();
+        let mut v = sprites_meeting_at(&mut m, x, [0x80, 0, 0]);
+        tick_to(&mut v, &m, 100, 44);
+        for c in 44..=47 {
+            if c > 44 {
+                v.tick(&m.view());
+            }
+            let seen = v.peek(0x1E);
+            assert_eq!(seen != 0, c >= due, "X {x}, cycle {c}: $D01E {seen:02X}");
+            assert_eq!(v.irq(), c >= due, "X {x}, cycle {c}: IRQ");
+        }
+        assert_eq!(v.peek(0x1E), 0x03);
+    }
+}
+
+/// A read of $D01E clears it for 12 more pixels: of two sprites overlapping over X 100-123
+/// (cycles 26-28), a read in cycle 27 sees X 100-103, loses X 104-115, and the register
+/// fills again from X 116 on.
+#[test]
+fn a_collision_register_read_loses_the_next_twelve_pixels() {
+    let mut m = Mem::new();
+    let mut v = sprites_meeting_at(&mut m, 100, [0xFF; 3]);
+    tick_to(&mut v, &m, 100, 27);
+    assert_eq!(v.read(0x1E), 0x03);
+    v.tick(&m.view());
+    assert_eq!(v.peek(0x1E), 0x00, "cycle 28: X 104-115 lost");
+    v.tick(&m.view());
+    assert_eq!(v.peek(0x1E), 0x03, "cycle 29: X 116-119 arrived");
+    // Without the read the register would have filled anyway; $D01F is untouched.
+    assert_eq!(v.peek(0x1F), 0x00);
+}
+
+/// The raster X counter runs 0-503: sprites at X 504-511 ($1F8-$1FF) never start, so
+/// they neither show nor collide; at X 503 they do.
+#[test]
+fn sprites_at_x_504_and_beyond_stay_dark() {
+    for (x, collide) in [(0x1F7u16, true), (0x1F8, false), (0x1FF, false)] {
+        let mut m = Mem::new();
+        let mut v = sprites_meeting_at(&mut m, x as u8, [0xFF; 3]);
+        v.write(0x10, if x > 0xFF { 0x03 } else { 0 });
+        tick_to(&mut v, &m, 102, 1);
+        assert_eq!(v.peek(0x1E) != 0, collide, "X {x:03X}");
+    }
+}
