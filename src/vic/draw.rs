@@ -166,7 +166,18 @@ impl Vic {
         // Does a border compare position fall within this cycle's 8 pixels?
         let in_span = |c: u16| (c + 504 - x0) % 504 < 8;
         let compare_here = in_span(left) || in_span(right);
-        if !visible_line && !compare_here {
+        let candidates = self.spr.display | self.spr.running | self.spr.holding;
+        let near = if candidates == 0 {
+            0
+        } else if self.slow_draw {
+            // Every sequencer steps: the fast path's choice of sprites must not matter.
+            candidates
+        } else {
+            self.sprites_within(x0)
+        };
+        let sprites = near != 0;
+        // Sprites run and collide on every line, the vertical blank included.
+        if !visible_line && !compare_here && !sprites {
             return;
         }
         let row = (raster.wrapping_sub(FIRST_VISIBLE_LINE)) as usize * FRAME_WIDTH;
@@ -175,14 +186,6 @@ impl Vic {
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
         let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };
-        let near = if self.spr.shown == 0 {
-            0
-        } else if self.slow_draw {
-            self.spr.shown
-        } else {
-            self.sprites_within(x0)
-        };
-        let sprites = near != 0;
         if visible_line
             && !compare_here
             && !sprites
@@ -234,6 +237,11 @@ impl Vic {
         } else {
             ([0; 8], 0)
         };
+        let spans = if sprites {
+            self.sprite_spans(near, x0)
+        } else {
+            [(0, [0; 8]); 8]
+        };
         for px in 0..8u16 {
             let mut x = x0 + px;
             if x >= 504 {
@@ -257,7 +265,7 @@ impl Vic {
             // Sprites collide wherever they are, border or not.
             let under = if sprites {
                 let fg = gfx_fg & (0x80 >> px) != 0;
-                Some(self.sprites_over(near, x, px, gfx[px as usize], fg))
+                Some(self.sprites_over(&spans, px, gfx[px as usize], fg))
             } else {
                 None
             };

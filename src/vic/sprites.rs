@@ -33,8 +33,14 @@ pub(super) struct Sprites {
     pub display: u8,
     /// The Y-expansion flip-flops, one bit per sprite.
     pub exp_ff: u8,
-    /// Sprites whose shift register holds data fetched for the current line.
-    pub shown: u8,
+    /// Sprites shifting out their pixels, and the X where each run started.
+    pub running: u8,
+    pub run: [u16; 8],
+    /// Sprites holding their last pixel after a reload cut their run short: the pixel
+    /// (as [`Vic::sprite_bits`] gives it) and how many more times it shows.
+    pub holding: u8,
+    pub held: [u8; 8],
+    pub hold_left: [u8; 8],
     pub mc: [u8; 8],
     pub mcbase: [u8; 8],
     pub ptr: [u8; 8],
@@ -54,7 +60,11 @@ impl Default for Sprites {
             display: 0,
             // Set as long as MxYE is clear, which it is at power-on.
             exp_ff: 0xFF,
-            shown: 0,
+            running: 0,
+            run: [0; 8],
+            holding: 0,
+            held: [0; 8],
+            hold_left: [0; 8],
             mc: [0; 8],
             mcbase: [0; 8],
             ptr: [0; 8],
@@ -69,7 +79,8 @@ impl Vic {
     /// Whether any sprite work can happen in the coming cycles.
     #[inline(always)]
     pub(super) fn sprites_busy(&self) -> bool {
-        self.regs[0x15] | self.spr.dma | self.spr.shown != 0 || self.collisions_pending()
+        self.regs[0x15] | self.spr.dma | self.spr.display | self.spr.running | self.spr.holding != 0
+            || self.collisions_pending()
     }
 
     #[inline]
@@ -109,7 +120,7 @@ impl Vic {
         match cycle {
             15 | 16 => {
                 // Rules 7 and 8: MCBASE moves on by 2 and then 1 where the flip-flop is set;
-                // at 63 the sprite's DMA and display end.
+                // at 63 the sprite's DMA ends (its display in cycle 58).
                 let step = if cycle == 15 { 2 } else { 1 };
                 for n in 0..8 {
                     let bit = 1 << n;
@@ -118,7 +129,6 @@ impl Vic {
                     }
                     if cycle == 16 && self.spr.mcbase[n] == 63 {
                         self.spr.dma &= !bit;
-                        self.spr.display &= !bit;
                     }
                 }
             }
@@ -144,11 +154,16 @@ impl Vic {
                 }
             }
             58 => {
-                // Rule 4: MC from MCBASE; display on where DMA is on and Y matches.
+                // Rule 4: MC from MCBASE; display on where DMA is on and the sprite is still
+                // enabled with its Y matching, off where the DMA has ended.
                 self.spr.mc = self.spr.mcbase;
                 for n in 0..8 {
                     let bit = 1 << n;
-                    if self.spr.dma & bit != 0 && self.regs[2 * n + 1] == self.raster as u8 {
+                    if self.spr.dma & bit == 0 {
+                        self.spr.display &= !bit;
+                    } else if self.regs[0x15] & bit != 0
+                        && self.regs[2 * n + 1] == self.raster as u8
+                    {
                         self.spr.display |= bit;
                     }
                 }
@@ -171,9 +186,15 @@ impl Vic {
                     let b1 = self.sprite_fetch(n, mem) as u32;
                     let b2 = self.sprite_fetch(n, mem) as u32;
                     self.spr.data[n] = (self.spr.data[n] & 0xFF_0000) | (b1 << 8) | b2;
-                    self.spr.shown |= bit;
                 } else {
-                    self.spr.shown &= !bit;
+                    // Without DMA the shift register still loads what the VIC sees: the
+                    // idle bus ($FF) in the second phases, the idle fetch in the first.
+                    let idle = if self.regs[0x11] & 0x40 != 0 {
+                        0x39FF
+                    } else {
+                        0x3FFF
+                    };
+                    self.spr.data[n] = 0xFF_00FF | ((mem.read(idle) as u32) << 8);
                 }
             }
             _ => {}
@@ -193,75 +214,138 @@ impl Vic {
         self.spr.exp_ff |= !value;
     }
 
-    /// The shown sprites with a pixel position among raster X `x0..x0 + 8` (wrapping at
-    /// 504): only they can colour those pixels or collide there.
+    /// Sprite n's X position (0-511) from $D000+2n and $D010.
+    #[inline]
+    fn sprite_x(&self, n: usize) -> u16 {
+        self.regs[2 * n] as u16 | (((self.regs[0x10] >> n) as u16 & 1) << 8)
+    }
+
+    /// The sprites whose sequencer has work among raster X `x0..x0 + 8` (wrapping at 504):
+    /// those shifting out or holding a pixel, and those with display on whose X comparator
+    /// fires there (X 504-511 never match the 0-503 counter). Only they can colour those
+    /// pixels or collide there.
     #[inline]
     pub(super) fn sprites_within(&self, x0: u16) -> u8 {
-        let mut near = 0;
+        let mut near = self.spr.running | self.spr.holding;
+        let idle = self.spr.display & !near;
+        if idle == 0 {
+            return near;
+        }
         for n in 0..8 {
-            let bit = 1u8 << n;
-            if self.spr.shown & bit == 0 {
-                continue;
-            }
-            let sx = self.regs[2 * n] as u16 | (((self.regs[0x10] >> n) as u16 & 1) << 8);
-            if sx >= 504 {
-                continue;
-            }
-            let wide = if self.regs[0x1D] & bit != 0 { 48 } else { 24 };
-            // Offset of the first pixel from the sprite's start; beyond 496 the span wraps
-            // into the sprite's first pixels.
-            let d = (x0 + 504 - sx) % 504;
-            if d < wide || d > 496 {
-                near |= bit;
+            if idle & (1 << n) != 0 && (self.sprite_x(n) + 504 - x0) % 504 < 8 {
+                near |= 1 << n;
             }
         }
         near
     }
 
-    /// Sprite n's colour at raster X `x` (0..504), if it has a pixel there.
-    #[inline]
-    fn sprite_pixel(&self, n: usize, x: u16) -> Option<u8> {
-        let bit = 1u8 << n;
-        let sx = self.regs[2 * n] as u16 | (((self.regs[0x10] >> n) as u16 & 1) << 8);
-        if sx >= 504 {
-            // The raster X counter never reaches 504-511: such a sprite never starts.
-            return None;
-        }
-        let wide = if self.regs[0x1D] & bit != 0 { 2 } else { 1 };
-        let off = (x + 504 - sx) % 504;
-        if off >= 24 * wide {
-            return None;
-        }
-        let i = off / wide;
-        let data = self.spr.data[n];
-        if self.regs[0x1C] & bit != 0 {
-            match (data >> (22 - 2 * (i as u32 / 2))) & 3 {
-                0 => None,
-                1 => Some(self.regs[0x25] & 0x0F),
-                2 => Some(self.regs[0x27 + n] & 0x0F),
-                _ => Some(self.regs[0x26] & 0x0F),
+    /// Step the sequencers of the sprites in `near` over the 8 pixels from raster X `x0`:
+    /// per sprite, the pixels it colours (bit 7 the first) and their colours.
+    ///
+    /// A sprite starts shifting where its X comparator fires while its display is on, and
+    /// shifts out its 24 pixels (48 X-expanded) from the data its s-accesses loaded. Those
+    /// reload the shift register at X `355 + 16n` (mod 504), one pixel before the cycle of
+    /// the sprite's p-access; a sprite still shifting then holds its last pixel for 7
+    /// pixels and goes dark, and the comparator does not start it in the 12 pixels from
+    /// that position on. A multicolour pair loaded on the pixel before the reload keeps
+    /// only its high bit.
+    pub(super) fn sprite_spans(&mut self, near: u8, x0: u16) -> [(u8, [u8; 8]); 8] {
+        let mut spans = [(0u8, [0u8; 8]); 8];
+        for (n, span) in spans.iter_mut().enumerate() {
+            let bit = 1u8 << n;
+            if near & bit == 0 {
+                continue;
             }
-        } else if (data >> (23 - i as u32)) & 1 != 0 {
-            Some(self.regs[0x27 + n] & 0x0F)
+            let sx = self.sprite_x(n);
+            let wide = if self.regs[0x1D] & bit != 0 { 2 } else { 1 };
+            let reload = (355 + 16 * n as u16) % 504;
+            for px in 0..8u16 {
+                let mut x = x0 + px;
+                if x >= 504 {
+                    x -= 504;
+                }
+                let offset = |run: u16| (x + 504 - run) % 504;
+                if self.spr.running & bit != 0 && offset(self.spr.run[n]) >= 24 * wide {
+                    self.spr.running &= !bit;
+                }
+                if x == reload && self.spr.running & bit != 0 {
+                    let d = offset(self.spr.run[n]);
+                    if d > 0 {
+                        self.spr.held[n] = self.sprite_bits(n, d - 1, wide, true);
+                        self.spr.hold_left[n] = 7;
+                        self.spr.holding |= bit;
+                    }
+                    self.spr.running &= !bit;
+                }
+                if x == sx
+                    && self.spr.display & bit != 0
+                    && self.spr.running & bit == 0
+                    && (x + 504 - reload) % 504 >= 12
+                {
+                    self.spr.run[n] = x;
+                    self.spr.running |= bit;
+                }
+                let bits = if self.spr.holding & bit != 0 {
+                    self.spr.hold_left[n] -= 1;
+                    if self.spr.hold_left[n] == 0 {
+                        self.spr.holding &= !bit;
+                    }
+                    self.spr.held[n]
+                } else if self.spr.running & bit != 0 {
+                    let d = offset(self.spr.run[n]);
+                    self.sprite_bits(n, d, wide, x + 1 == reload)
+                } else {
+                    0
+                };
+                if bits != 0 {
+                    span.0 |= 0x80 >> px;
+                    span.1[px as usize] = match bits {
+                        1 => self.regs[0x25],
+                        2 => self.regs[0x27 + n],
+                        _ => self.regs[0x26],
+                    } & 0x0F;
+                }
+            }
+        }
+        spans
+    }
+
+    /// Sprite n's pixel `d` of its run (`wide` 2 when X-expanded): 0 transparent, 2 the
+    /// sprite's colour, and in multicolour 1 and 3 for $D025 and $D026. `before_reload`:
+    /// the pixel just before the shift register reloads.
+    #[inline]
+    fn sprite_bits(&self, n: usize, d: u16, wide: u16, before_reload: bool) -> u8 {
+        let i = (d / wide) as u32;
+        let data = self.spr.data[n];
+        if self.regs[0x1C] & (1 << n) != 0 {
+            let pair = ((data >> (22 - 2 * (i / 2))) & 3) as u8;
+            if before_reload && d.is_multiple_of(2 * wide) {
+                pair & 2
+            } else {
+                pair
+            }
         } else {
-            None
+            (((data >> (23 - i)) & 1) as u8) << 1
         }
     }
 
-    /// The sprites among `near` (shown ones) at raster X `x`, pixel `px` (0-7) of the
-    /// cycle, over graphics of colour `gfx` (`fg`: a foreground pixel): the colour shown,
-    /// with the collisions it causes sent on their way to the registers (3.8.2, 3.11).
-    pub(super) fn sprites_over(&mut self, near: u8, x: u16, px: u16, gfx: u8, fg: bool) -> u8 {
+    /// The sprites' pixel `px` (0-7) of the cycle, from their `spans`, over graphics of
+    /// colour `gfx` (`fg`: a foreground pixel): the colour shown, with the collisions it
+    /// causes sent on their way to the registers (3.8.2, 3.11).
+    pub(super) fn sprites_over(
+        &mut self,
+        spans: &[(u8, [u8; 8]); 8],
+        px: u16,
+        gfx: u8,
+        fg: bool,
+    ) -> u8 {
         let mut hit = 0u8;
         let mut top = None;
-        for n in 0..8 {
-            if near & (1 << n) == 0 {
-                continue;
-            }
-            if let Some(c) = self.sprite_pixel(n, x) {
+        for (n, (mask, colours)) in spans.iter().enumerate() {
+            if mask & (0x80 >> px) != 0 {
                 hit |= 1 << n;
                 if top.is_none() {
-                    top = Some((n, c));
+                    top = Some((n, colours[px as usize]));
                 }
             }
         }

@@ -652,22 +652,31 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
     );
 }
 
-/// Two one-pixel sprites at `x` on line 100 (sprite Y 99), sprites 0 and 1 in block 13.
-fn sprites_meeting_at(m: &mut Mem, x: u8, row: [u8; 3]) -> Vic {
-    m.ram[0x340..0x380].fill(0);
-    m.ram[0x340..0x343].copy_from_slice(&row);
-    m.ram[0x07F8] = 13;
-    m.ram[0x07F9] = 13;
+/// Sprites `(n, x, y)` sharing block 13, whose first row is `first` and the other 20
+/// `rest`, over no foreground graphics, with the sprite-sprite interrupt enabled.
+fn sprites_at(m: &mut Mem, sprites: &[(usize, u16, u8)], first: [u8; 3], rest: u8) -> Vic {
+    m.ram[0x340..0x380].fill(rest);
+    m.ram[0x340..0x343].copy_from_slice(&first);
     m.ram[0x3FFF] = 0;
     let mut v = kernal_vic();
     v.write(0x11, 0x0B); // no foreground graphics
-    for n in 0..2 {
-        v.write(2 * n, x);
-        v.write(2 * n + 1, 99);
+    let (mut enable, mut msb) = (0, 0);
+    for &(n, x, y) in sprites {
+        m.ram[0x07F8 + n] = 13;
+        v.write(2 * n as u8, x as u8);
+        v.write(2 * n as u8 + 1, y);
+        msb |= ((x >> 8) as u8) << n;
+        enable |= 1 << n;
     }
+    v.write(0x10, msb);
     v.write(0x1A, 0x04);
-    v.write(0x15, 0x03);
+    v.write(0x15, enable);
     v
+}
+
+/// Sprites 0 and 1 at `x` on line 100 (Y 99) with first row `row`.
+fn sprites_meeting_at(m: &mut Mem, x: u8, row: [u8; 3]) -> Vic {
+    sprites_at(m, &[(0, x as u16, 99), (1, x as u16, 99)], row, 0)
 }
 
 /// A collision reaches $D01E (and the interrupt) 12 pixels after the cycle that draws it:
@@ -713,10 +722,69 @@ fn a_collision_register_read_loses_the_next_twelve_pixels() {
 #[test]
 fn sprites_at_x_504_and_beyond_stay_dark() {
     for (x, collide) in [(0x1F7u16, true), (0x1F8, false), (0x1FF, false)] {
-        let mut m = Mem::new();
-        let mut v = sprites_meeting_at(&mut m, x as u8, [0xFF; 3]);
-        v.write(0x10, if x > 0xFF { 0x03 } else { 0 });
-        tick_to(&mut v, &m, 102, 1);
-        assert_eq!(v.peek(0x1E) != 0, collide, "X {x:03X}");
+        let d01e = collisions_by_line_101(&[(0, x, 99), (1, x, 99)], 0, |_| {});
+        assert_eq!(d01e != 0, collide, "X {x:03X}");
     }
+}
+
+/// $D01E after line 100 with [`sprites_at`]'s sprites (a full first row, the others
+/// `rest`), after `tweak` has changed memory.
+fn collisions_by_line_101(sprites: &[(usize, u16, u8)], rest: u8, tweak: impl Fn(&mut Mem)) -> u8 {
+    let mut m = Mem::new();
+    let mut v = sprites_at(&mut m, sprites, [0xFF; 3], rest);
+    tweak(&mut m);
+    tick_to(&mut v, &m, 101, 1);
+    v.peek(0x1E)
+}
+
+/// 3.8.2 and the s-accesses: sprite 0's shift register reloads at X 355 (one pixel before
+/// its p-access cycle). A sprite still shifting there holds its last pixel for X 355-361
+/// and then goes dark; its X comparator starts nothing at X 355-366.
+#[test]
+fn the_reload_cuts_a_running_sprite_and_blocks_new_starts() {
+    // Sprite 0 full from X 340 (its run would end at 363); sprite 1 a single pixel at p.
+    for (p, collide) in [
+        (354u16, true),
+        (355, true),
+        (361, true),
+        (362, false),
+        (363, false),
+    ] {
+        let d01e = collisions_by_line_101(&[(0, 340, 99), (1, p, 99)], 0, |m| {
+            m.ram[0x07F9] = 14; // sprite 1: block 14, one pixel
+            m.ram[0x380..0x3C0].fill(0);
+            m.ram[0x380] = 0x80;
+        });
+        assert_eq!(d01e != 0, collide, "sprite 1 at X {p}");
+    }
+    // Sprite 0 started at X 355-366 shows nothing; from 367 it shows.
+    for (x, collide) in [(355u16, false), (360, false), (366, false), (367, true)] {
+        // Sprite 1 (reload at X 371) is fine at these X; only sprite 0 can fail to start.
+        let d01e = collisions_by_line_101(&[(0, x, 99), (1, x, 99)], 0xFF, |_| {});
+        assert_eq!(d01e != 0, collide, "sprites at X {x}");
+    }
+}
+
+/// On the line that shows a sprite's last row its DMA has ended (cycle 16), and its
+/// display goes off in cycle 58 (X 356): a sprite whose X comparator fires from there on
+/// never shows that row, one that started before shows it.
+#[test]
+fn a_sprite_on_its_last_row_starts_only_before_cycle_58() {
+    for (x, last_row_shown) in [(340u16, true), (360, false)] {
+        let mut m = Mem::new();
+        let mut v = sprites_at(&mut m, &[(6, x, 99), (7, x, 99)], [0xFF; 3], 0xFF);
+        tick_to(&mut v, &m, 120, 30);
+        assert_eq!(v.read(0x1E), 0xC0, "X {x}: rows up to line 119");
+        tick_to(&mut v, &m, 122, 30);
+        assert_eq!(v.peek(0x1E) != 0, last_row_shown, "X {x}: line 120");
+    }
+}
+
+/// Sprites run and collide outside the picture too: in the vertical blank (line 6).
+#[test]
+fn sprites_collide_in_the_vertical_blank() {
+    let mut m = Mem::new();
+    let mut v = sprites_at(&mut m, &[(0, 100, 5), (1, 100, 5)], [0xFF; 3], 0);
+    tick_to(&mut v, &m, 6, 63);
+    assert_eq!(v.peek(0x1E), 0x03);
 }
