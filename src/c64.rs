@@ -282,6 +282,11 @@ impl System {
         self.ba_low = self.vic.tick(&view);
         self.vic_synced = now + 1;
         self.vic_replan();
+        if self.vic.cycle() == 1 {
+            // Keys and joysticks change from outside the machine: their pull on the light
+            // pen input is looked at once a line.
+            self.update_light_pen();
+        }
         if self.vic.frames() != self.sid_frame {
             self.sid_frame = self.vic.frames();
             self.sid.catch_up(now);
@@ -469,6 +474,22 @@ impl System {
         self.cia2.pa_in = 0x3F | clk_in | data_in;
     }
 
+    /// The VIC's LP input follows PB4 of CIA 1's port B: the port's output, the keyboard
+    /// rows and joystick 1 (its fire button) can pull it low.
+    pub(crate) fn update_light_pen(&mut self) {
+        let low = self
+            .keyboard
+            .port_b_in(self.cia1.pa_pins(), self.cia1.pb_pins())
+            & 0x10
+            == 0;
+        if low != self.vic.lp_low() {
+            self.vic_catch_up();
+            self.vic.set_light_pen(low);
+            // The interrupt may have changed: the next cycle runs a full tick.
+            self.vic_wake = self.vic_synced;
+        }
+    }
+
     /// Feed CIA 1 the keyboard matrix and joystick levels before a port read.
     #[inline]
     fn update_cia1_ports(&mut self) {
@@ -558,6 +579,9 @@ impl System {
                 self.cia_wake_min = self.cycles;
                 if i == 1 && (addr & 0x0F == 0 || addr & 0x0F == 2) {
                     self.update_cia2_port();
+                }
+                if i == 0 && addr & 0x0C == 0 {
+                    self.update_light_pen();
                 }
             }
             _ => {}

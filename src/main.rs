@@ -41,6 +41,9 @@ struct WindowArgs {
     /// Keyboard joystick on the numeric keypad (8/2/4/6, 7/9/1/3 diagonals, 0 or 5 fire).
     #[arg(long)]
     numpad_joystick: bool,
+    /// The mouse as a light pen (on or off): hold the left button over the picture.
+    #[arg(long, value_name = "ON|OFF", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
+    lightpen: bool,
     /// Do not open a sound device.
     #[arg(long)]
     no_sound: bool,
@@ -546,6 +549,15 @@ fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {
     }
 }
 
+/// `on` or `off` (for switches with a default).
+fn on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("expected on or off, not {s:?}")),
+    }
+}
+
 #[cfg(feature = "frontend")]
 fn window(w: &WindowArgs) -> Result<ExitCode, String> {
     let opts = breadbin::frontend::Options {
@@ -556,6 +568,7 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         scale: w.scale,
         port1: w.port1,
         numpad_joystick: w.numpad_joystick,
+        light_pen: w.lightpen,
         audio: !w.no_sound,
         quit_after_frames: w.quit_after_frames,
         renderer: w.renderer,

@@ -243,6 +243,11 @@ impl Machine {
         self.paused
     }
 
+    /// A light pen held to frame pixel (column, row) of the picture, or taken away.
+    pub fn set_light_pen(&mut self, at: Option<(usize, usize)>) {
+        self.session.c64.sys.vic.set_pen(at);
+    }
+
     /// The window lost the focus: release every host key.
     pub fn release_all_keys(&mut self) {
         self.keys.release_all_host_keys(&mut self.session.keys);

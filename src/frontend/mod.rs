@@ -42,6 +42,9 @@ pub struct Options {
     pub port1: bool,
     /// The numeric keypad is a joystick.
     pub numpad_joystick: bool,
+    /// The mouse is a light pen: while the left button is held over the picture, the VIC
+    /// sees the pen's light there once a frame.
+    pub light_pen: bool,
     /// Open a sound stream (off: run silent without trying).
     pub audio: bool,
     /// Close the window after this many frames were shown (scripts and tests).
@@ -66,6 +69,7 @@ impl Default for Options {
             scale: 2,
             port1: false,
             numpad_joystick: false,
+            light_pen: true,
             audio: true,
             quit_after_frames: None,
             renderer: present::Renderer::Auto,

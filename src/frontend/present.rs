@@ -141,6 +141,32 @@ impl Presenter {
     }
 }
 
+impl Presenter {
+    /// The frame pixel (column, row) under window position `pos` (physical pixels), if the
+    /// picture is there.
+    pub fn frame_pixel(&self, pos: (f64, f64)) -> Option<(usize, usize)> {
+        match self {
+            Presenter::Gpu(p) => p.window_pos_to_pixel((pos.0 as f32, pos.1 as f32)).ok(),
+            Presenter::Software { size, .. } => {
+                frame_pixel_in(size.0 as usize, size.1 as usize, pos)
+            }
+        }
+    }
+}
+
+/// Where [`scale_into`] puts the picture in a `w` x `h` window: the frame pixel at `pos`.
+fn frame_pixel_in(w: usize, h: usize, pos: (f64, f64)) -> Option<(usize, usize)> {
+    let s = (w / FRAME_WIDTH).min(h / FRAME_HEIGHT).max(1);
+    let (pw, ph) = ((FRAME_WIDTH * s).min(w), (FRAME_HEIGHT * s).min(h));
+    let (x0, y0) = ((w - pw) / 2, (h - ph) / 2);
+    let (x, y) = (
+        pos.0.floor() as i64 - x0 as i64,
+        pos.1.floor() as i64 - y0 as i64,
+    );
+    (x >= 0 && y >= 0 && (x as usize) < pw && (y as usize) < ph)
+        .then(|| (x as usize / s, y as usize / s))
+}
+
 /// 0x00RRGGBB of each palette entry (softbuffer's pixel format).
 fn palette_u32() -> [u32; 16] {
     PALETTE.map(|[r, g, b]| (r as u32) << 16 | (g as u32) << 8 | b as u32)
@@ -165,6 +191,17 @@ pub fn scale_into(frame: &[u8], out: &mut [u32], w: usize, h: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_window_position_maps_to_the_frame_pixel_drawn_there() {
+        // 1000x600: scale 2, picture 768x544 at (116, 28).
+        assert_eq!(frame_pixel_in(1000, 600, (116.0, 28.0)), Some((0, 0)));
+        assert_eq!(frame_pixel_in(1000, 600, (117.9, 29.5)), Some((0, 0)));
+        assert_eq!(frame_pixel_in(1000, 600, (118.0, 30.0)), Some((1, 1)));
+        assert_eq!(frame_pixel_in(1000, 600, (883.0, 571.0)), Some((383, 271)));
+        assert_eq!(frame_pixel_in(1000, 600, (115.0, 300.0)), None);
+        assert_eq!(frame_pixel_in(1000, 600, (884.0, 300.0)), None);
+    }
 
     #[test]
     fn software_scaling_is_whole_and_centred() {

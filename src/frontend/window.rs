@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
-use winit::event::{ElementState, WindowEvent};
+use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
@@ -91,6 +91,10 @@ struct App {
     audio: Option<Audio>,
     pads: Gamepads,
     modifiers: ModifiersState,
+    /// The mouse pointer in the window (physical pixels), and whether the left button (the
+    /// light pen's) is held.
+    cursor: (f64, f64),
+    pen_down: bool,
     paused: bool,
     warp: bool,
     pacer: Pacer,
@@ -144,6 +148,8 @@ pub fn run(
         audio,
         pads,
         modifiers: ModifiersState::empty(),
+        cursor: (0.0, 0.0),
+        pen_down: false,
         paused: false,
         warp: false,
         pacer: Pacer::new(now),
@@ -430,6 +436,17 @@ fn save_screenshot(frame: &[u8]) -> Result<PathBuf, String> {
     Err("no free screenshot name (breadbin-0001.png to breadbin-9999.png exist)".into())
 }
 
+impl App {
+    /// The light pen sees the picture where the mouse is while its left button is held.
+    fn aim_light_pen(&mut self) {
+        let at = match &self.screen {
+            Some(screen) if self.pen_down => screen.frame_pixel(self.cursor),
+            _ => None,
+        };
+        self.machine.set_light_pen(at);
+    }
+}
+
 impl ApplicationHandler for App {
     fn resumed(&mut self, el: &ActiveEventLoop) {
         if self.window.is_some() {
@@ -464,6 +481,22 @@ impl ApplicationHandler for App {
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
             WindowEvent::Focused(false) => self.machine.release_all_keys(),
             WindowEvent::DroppedFile(path) => self.dropped_file(&path),
+            WindowEvent::CursorMoved { position, .. } => {
+                self.cursor = (position.x, position.y);
+                self.aim_light_pen();
+            }
+            WindowEvent::CursorLeft { .. } => {
+                self.pen_down = false;
+                self.aim_light_pen();
+            }
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Left,
+                ..
+            } if self.opts.light_pen => {
+                self.pen_down = state == ElementState::Pressed;
+                self.aim_light_pen();
+            }
             WindowEvent::KeyboardInput { event, .. } => {
                 if event.state == ElementState::Pressed
                     && !event.repeat

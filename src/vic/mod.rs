@@ -157,6 +157,11 @@ pub struct Vic {
     frames: u64,
     /// Draw every pixel through the general per-pixel path (tests compare the two).
     slow_draw: bool,
+    /// The light pen input (3.11): low now, and whether this frame's edge has latched.
+    lp_low: bool,
+    lp_latched: bool,
+    /// A pen held to the picture: the raster line and X whose light it sees.
+    pen: Option<(u16, u16)>,
 }
 
 impl Default for Vic {
@@ -196,6 +201,9 @@ impl Vic {
             render: true,
             frames: 0,
             slow_draw: false,
+            lp_low: false,
+            lp_latched: false,
+            pen: None,
         }
     }
 
@@ -290,6 +298,54 @@ impl Vic {
         }
     }
 
+    /// The level of the LP input (CIA 1's PB4 and joystick 1's fire button): a falling edge
+    /// latches the beam position at the end of the current cycle (3.11), the line as it is
+    /// in the next cycle.
+    pub fn set_light_pen(&mut self, low: bool) {
+        if low && !self.lp_low {
+            // (Line 0 reads as 311 in its first cycle.)
+            let line = if self.cycle < CYCLES_PER_LINE || self.raster == LINES - 1 {
+                self.raster
+            } else {
+                self.raster + 1
+            };
+            // An edge in the last line (but its first cycle) is taken without a latch.
+            let last_line = line == LINES - 1 && self.raster == LINES - 1;
+            self.light_pen_edge(Self::cycle_x(self.cycle) + 8, line, !last_line);
+        }
+        self.lp_low = low;
+    }
+
+    pub fn lp_low(&self) -> bool {
+        self.lp_low
+    }
+
+    /// A light pen on the picture: it sees the beam at frame pixel (`x`, `y`) once a frame
+    /// (None: no pen).
+    pub fn set_pen(&mut self, at: Option<(usize, usize)>) {
+        self.pen = at.and_then(|(x, y)| {
+            (x < FRAME_WIDTH && y < FRAME_HEIGHT).then(|| {
+                let raster_x = (x as u16 + 496) % 504;
+                (y as u16 + FIRST_VISIBLE_LINE, raster_x)
+            })
+        });
+    }
+
+    /// The first light pen edge of a frame latches X/2 into $D013 and `line` into $D014
+    /// and raises the light pen interrupt flag (when it `latches` at all); later ones are
+    /// ignored.
+    fn light_pen_edge(&mut self, x: u16, line: u16, latches: bool) {
+        if self.lp_latched {
+            return;
+        }
+        self.lp_latched = true;
+        if latches {
+            self.regs[0x13] = ((x % 504) >> 1) as u8;
+            self.regs[0x14] = line as u8;
+            self.irq_flags |= 0x08;
+        }
+    }
+
     /// Video matrix base within the bank ($D018 bits 4-7).
     pub fn screen_base(&self) -> u16 {
         ((self.regs[0x18] as u16) >> 4) << 10
@@ -329,7 +385,15 @@ impl Vic {
         }
         let gfx = self.render || sprites;
         match cycle {
-            2 if self.raster == 0 => self.check_raster_irq(),
+            2 if self.raster == 0 => {
+                self.check_raster_irq();
+                // The light pen may latch again from the vertical blank on; an input held
+                // low across the frame start latches at once, at a fixed X.
+                self.lp_latched = false;
+                if self.lp_low {
+                    self.light_pen_edge(0x1A2, 0, true);
+                }
+            }
             14 => {
                 self.vc = self.vcbase;
                 self.vmli = 0;
@@ -436,6 +500,12 @@ impl Vic {
             self.den_latch = false;
         }
         self.cycle = 1;
+        if let Some((line, x)) = self.pen
+            && line == self.raster
+        {
+            // The pen's pulse, taken at the start of the line the beam lights it in.
+            self.light_pen_edge(x, line, true);
+        }
         self.drawn = 0;
         if self.raster != 0 {
             self.check_raster_irq();

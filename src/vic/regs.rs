@@ -16,12 +16,22 @@ impl Vic {
         v
     }
 
+    /// The raster line $D011/$D012 show: line 0 reads as 311 for its first cycle.
+    #[inline]
+    fn reads_raster(&self) -> u16 {
+        if self.raster == 0 && self.cycle == 1 {
+            LINES - 1
+        } else {
+            self.raster
+        }
+    }
+
     /// Register value without side effects.
     pub fn peek(&self, reg: u8) -> u8 {
         let reg = reg & 0x3F;
         match reg {
-            0x11 => (self.regs[0x11] & 0x7F) | (((self.raster >> 8) as u8) << 7),
-            0x12 => self.raster as u8,
+            0x11 => (self.regs[0x11] & 0x7F) | (((self.reads_raster() >> 8) as u8) << 7),
+            0x12 => self.reads_raster() as u8,
             0x16 => self.regs[0x16] | 0xC0,
             0x18 => self.regs[0x18] | 0x01,
             0x19 => {
@@ -59,7 +69,7 @@ impl Vic {
                 self.regs[0x17] = value;
                 self.sprite_yexp_written(value);
             }
-            0x1E | 0x1F | 0x2F..=0x3F => {}
+            0x13 | 0x14 | 0x1E | 0x1F | 0x2F..=0x3F => {}
             _ => self.regs[reg as usize] = value,
         }
     }

@@ -788,3 +788,69 @@ fn sprites_collide_in_the_vertical_blank() {
     tick_to(&mut v, &m, 6, 63);
     assert_eq!(v.peek(0x1E), 0x03);
 }
+
+/// 3.11: a falling edge on LP latches the beam position at the end of its cycle: in cycle
+/// 20, LPX $1E (X $3C) as the article gives it, and the line in LPY, with the light pen
+/// interrupt flag. Only the first edge of a frame latches; the vertical blank re-arms it.
+#[test]
+fn the_light_pen_latches_the_first_edge_of_a_frame() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 100, 20);
+    v.set_light_pen(true);
+    assert_eq!((v.peek(0x13), v.peek(0x14)), (0x1E, 100));
+    assert_eq!(v.peek(0x19) & 0x08, 0x08);
+    v.write(0x19, 0x08);
+    v.set_light_pen(false);
+    tick_to(&mut v, &m, 200, 30);
+    v.set_light_pen(true);
+    v.set_light_pen(false);
+    assert_eq!(
+        (v.peek(0x13), v.peek(0x14)),
+        (0x1E, 100),
+        "a second edge is ignored"
+    );
+    assert_eq!(v.peek(0x19) & 0x08, 0);
+    // Writes do not change the latches.
+    v.write(0x13, 0x55);
+    assert_eq!(v.peek(0x13), 0x1E);
+    // The next frame latches again; an edge in line 311 is taken without a latch.
+    tick_to(&mut v, &m, 311, 10);
+    v.set_light_pen(true);
+    v.set_light_pen(false);
+    assert_eq!(v.peek(0x19) & 0x08, 0, "line 311");
+    tick_to(&mut v, &m, 50, 2);
+    v.set_light_pen(true);
+    assert_eq!(
+        (v.peek(0x13), v.peek(0x14)),
+        (0xD2, 50),
+        "cycle 2 ends at X $1A4"
+    );
+    assert_eq!(v.peek(0x19) & 0x08, 0x08);
+}
+
+/// $D011/$D012 read line 0 as 311 in its first cycle.
+#[test]
+fn line_0_reads_as_311_in_its_first_cycle() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 0, 1);
+    assert_eq!((v.peek(0x11) & 0x80, v.peek(0x12)), (0x80, 0x37));
+    tick_to(&mut v, &m, 0, 2);
+    assert_eq!((v.peek(0x11) & 0x80, v.peek(0x12)), (0x00, 0x00));
+}
+
+/// A pen held to frame pixel (200, 150) sees raster X 192 on line 166 once a frame.
+#[test]
+fn a_pen_on_the_picture_latches_where_it_is_held() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.set_pen(Some((200, 150)));
+    run_frame(&mut v, &m);
+    assert_eq!((v.peek(0x13), v.peek(0x14)), (96, 166));
+    assert_eq!(v.peek(0x19) & 0x08, 0x08);
+    v.set_pen(Some((FRAME_WIDTH, 0)));
+    v.write(0x19, 0x08);
+    run_frame(&mut v, &m);
+    assert_eq!(v.peek(0x19) & 0x08, 0, "off the picture: no pen");
+}
