@@ -66,8 +66,9 @@ impl Vic {
             }
             0x1A => self.irq_mask = value & 0x0F,
             0x17 => {
+                let old = self.regs[0x17];
                 self.regs[0x17] = value;
-                self.sprite_yexp_written(value);
+                self.sprite_yexp_written(old, value);
             }
             0x13 | 0x14 | 0x1E | 0x1F | 0x2F..=0x3F => {}
             _ => self.regs[reg as usize] = value,

@@ -209,8 +209,27 @@ impl Vic {
         mem.read(addr)
     }
 
-    /// A write to $D017: the flip-flop is set while MxYE is clear (rule 1).
-    pub(super) fn sprite_yexp_written(&mut self, value: u8) {
+    /// A write to $D017 (it held `old`): the flip-flop is set while MxYE is clear (rule 1).
+    ///
+    /// The sprite crunch: a write in cycle 15 that clears MxYE while the flip-flop is reset
+    /// (the first line of an expanded row) makes MC `(%101010 & (MCBASE & MC)) |
+    /// (%010101 & (MCBASE | MC))`, which cycle 16 hands to MCBASE: from MCBASE $00 it
+    /// becomes $01, from $01 or $04-$06 $05, from $03 $07. Off the multiples of three, the
+    /// sprite steps over 63 and runs on through its block.
+    pub(super) fn sprite_yexp_written(&mut self, old: u8, value: u8) {
+        if self.cycle == 15 {
+            let crunched = old & !value & !self.spr.exp_ff & self.spr.dma;
+            for n in 0..8 {
+                if crunched & (1 << n) != 0 {
+                    let (base, mc) = (self.spr.mcbase[n], self.spr.mc[n]);
+                    let m = (0x2A & base & mc) | (0x15 & (base | mc));
+                    self.spr.mc[n] = m;
+                    // Cycle 16 moves MCBASE on by one where the flip-flop is set, as it
+                    // now is: MCBASE becomes MC there.
+                    self.spr.mcbase[n] = m.wrapping_sub(1) & 0x3F;
+                }
+            }
+        }
         self.spr.exp_ff |= !value;
     }
 

@@ -854,3 +854,38 @@ fn a_pen_on_the_picture_latches_where_it_is_held() {
     run_frame(&mut v, &m);
     assert_eq!(v.peek(0x19) & 0x08, 0, "off the picture: no pen");
 }
+
+/// The sprite crunch: clearing MxYE in cycle 15 while the expansion flip-flop is reset
+/// moves MCBASE to the readme's values ($00 to $01, $01 and $04-$06 to $05, $03 to $07);
+/// the same write a cycle earlier or later is an ordinary one.
+#[test]
+fn clearing_y_expansion_in_cycle_15_crunches_the_sprite() {
+    let m = Mem::new();
+    for (base, want) in [(0u8, 1u8), (1, 5), (3, 7), (4, 5), (6, 5)] {
+        for (cycle, crunch) in [(14u8, false), (15, true), (16, false)] {
+            let mut v = kernal_vic();
+            v.write(0x17, 0x01);
+            tick_to(&mut v, &m, 100, cycle);
+            // Sprite 0 mid-row on the first line of an expanded row: DMA on, flip-flop
+            // reset, its three bytes fetched (MC three past MCBASE).
+            v.spr.dma = 0x01;
+            v.spr.exp_ff = 0xFE;
+            v.spr.mcbase[0] = base;
+            v.spr.mc[0] = base + 3;
+            v.write(0x17, 0x00);
+            tick_to(&mut v, &m, 100, 17);
+            // Without the crunch: steps of 2 (cycle 15) and 1 (cycle 16) where the
+            // flip-flop is already set; a write in cycle 16 comes after both.
+            let ordinary = match cycle {
+                14 => base + 3,
+                15 => base + 1,
+                _ => base,
+            };
+            let expect = if crunch { want } else { ordinary };
+            assert_eq!(
+                v.spr.mcbase[0], expect,
+                "MCBASE {base:02X}, write in cycle {cycle}"
+            );
+        }
+    }
+}
