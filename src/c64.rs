@@ -294,23 +294,21 @@ impl System {
     }
 
     /// Apply `n` skipped cycles to the VIC: quiet ones ([`Vic::skip_quiet`]), or, with the
-    /// picture on, full ticks run now for cycles whose BA and IRQ the plan already knew.
+    /// picture on, their fetches made now ([`Vic::run_quiet`]).
     /// Their fetches see memory as it was in their cycles because every CPU write brings
     /// the VIC up to date first ([`System::write`]).
     #[inline]
     fn vic_skip(&mut self, n: u8) {
+        let view = VicMemory {
+            ram: &self.mem.ram,
+            chargen: &self.mem.roms.chargen,
+            color: &self.mem.color,
+            bank: self.vic_bank,
+        };
         if self.vic.renders() {
-            let view = VicMemory {
-                ram: &self.mem.ram,
-                chargen: &self.mem.roms.chargen,
-                color: &self.mem.color,
-                bank: self.vic_bank,
-            };
-            for _ in 0..n {
-                self.vic.tick(&view);
-            }
+            self.vic.run_quiet(n, &view);
         } else {
-            self.vic.skip_quiet(n);
+            self.vic.skip_quiet(n, &view);
         }
     }
 
@@ -502,7 +500,12 @@ impl System {
     fn io_read(&mut self, addr: u16) -> u8 {
         match (addr >> 8) & 0x0F {
             0x0..=0x3 => {
-                self.vic_catch_up();
+                // Quiet cycles change no register the CPU reads (the raster line only moves
+                // in a full tick), so only a read that clears the collision registers
+                // needs the VIC brought up to date first.
+                if addr & 0x3E == 0x1E {
+                    self.vic_catch_up();
+                }
                 self.vic.read(addr as u8)
             }
             0x4..=0x7 => self.sid.read(addr as u8, self.cycles),

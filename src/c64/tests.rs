@@ -8,8 +8,9 @@ use super::*;
 use crate::test_rng::Rng;
 
 /// A program at $1000: interrupts set up with random rates, then a loop of random
-/// instructions touching the VIC, both CIAs, RAM and the stack.
-fn random_program(rng: &mut Rng) -> Vec<u8> {
+/// instructions touching the VIC, both CIAs, RAM and the stack; with `sprites`, all eight
+/// sprites on and their registers among those touched.
+fn random_program(rng: &mut Rng, sprites: bool) -> Vec<u8> {
     let mut p: Vec<u8> = Vec::new();
     let lda = |p: &mut Vec<u8>, v: u8| p.extend([0xA9, v]);
     let sta = |p: &mut Vec<u8>, a: u16| p.extend([0x8D, a as u8, (a >> 8) as u8]);
@@ -46,10 +47,37 @@ fn random_program(rng: &mut Rng) -> Vec<u8> {
     sta(&mut p, 0xDD0D);
     lda(&mut p, 0x11);
     sta(&mut p, 0xDD0F);
+    if sprites {
+        for n in 0..8u16 {
+            lda(&mut p, rng.byte());
+            sta(&mut p, 0xD000 + 2 * n);
+            lda(&mut p, 40 + rng.below(220) as u8);
+            sta(&mut p, 0xD001 + 2 * n);
+        }
+        for a in [0xD010, 0xD017, 0xD01B, 0xD01C, 0xD01D] {
+            lda(&mut p, rng.byte());
+            sta(&mut p, a);
+        }
+        lda(&mut p, 0xFF);
+        sta(&mut p, 0xD015);
+    }
     p.push(0x58); // CLI
     let lp = 0x1000 + p.len() as u16;
     for _ in 0..40 {
-        match rng.below(14) {
+        match rng.below(if sprites { 17 } else { 14 }) {
+            14 => {
+                // A sprite's X or Y, the ninth X bits, expansion, priority, multicolour.
+                lda(&mut p, rng.byte());
+                let reg = [0x00, 0x01, 0x10, 0x17, 0x1B, 0x1C, 0x1D][rng.below(7) as usize];
+                let n = if reg < 2 { 2 * rng.below(8) as u16 } else { 0 };
+                sta(&mut p, 0xD000 + reg + n);
+            }
+            15 => p.extend([0xAD, 0x1E + rng.below(2) as u8, 0xD0]), // LDA $D01E/F
+            16 => {
+                // Sprites on or off.
+                lda(&mut p, rng.byte() | 0x0F);
+                sta(&mut p, 0xD015);
+            }
             0 => p.extend([0xAD, 0x12, 0xD0]), // LDA $D012
             1 => p.extend([0xAD, 0x04 + rng.below(4) as u8, 0xDC]), // LDA timer bytes
             2 => p.extend([0xAD, 0x06, 0xDD]), // LDA $DD06
@@ -123,18 +151,22 @@ fn state(c: &C64) -> Vec<u8> {
     v
 }
 
-#[test]
-fn lazy_scheduling_matches_eager_stepping() {
-    let mut rng = Rng(0x05EE_D0FB_4EAD);
-    for round in 0..6 {
-        let prog = random_program(&mut rng);
+/// Runs `rounds` random programs lazily and eagerly side by side, with the picture drawn
+/// or not.
+fn lazy_matches_eager(seed: u64, rounds: usize, sprites: bool, render: bool) {
+    let mut rng = Rng(seed);
+    for round in 0..rounds {
+        let prog = random_program(&mut rng, sprites);
         let mut lazy = C64::new(crate::Roms::open());
         for (i, &b) in prog.iter().enumerate() {
             lazy.poke_ram(0x1000 + i as u16, b);
         }
         lazy.cpu.set_pc(0x1000);
+        lazy.sys.set_render(render);
         let mut eager = lazy.clone();
         eager.sys.eager = true;
+        // Every pixel of the eager machine through the per-pixel path.
+        eager.sys.vic.slow_draw = render;
         for step in 0..40 {
             for _ in 0..25_000 {
                 lazy.tick();
@@ -157,4 +189,19 @@ fn lazy_scheduling_matches_eager_stepping() {
             "round {round}: {irqs} IRQs, {nmis} NMIs taken"
         );
     }
+}
+
+#[test]
+fn lazy_scheduling_matches_eager_stepping() {
+    lazy_matches_eager(0x05EE_D0FB_4EAD, 6, false, false);
+}
+
+#[test]
+fn lazy_scheduling_matches_eager_stepping_with_sprites() {
+    lazy_matches_eager(0x5B81_7E5A_11CD, 4, true, false);
+}
+
+#[test]
+fn lazy_scheduling_matches_eager_stepping_with_sprites_and_pixels() {
+    lazy_matches_eager(0x5B81_7E5A_11CE, 4, true, true);
 }

@@ -3,11 +3,59 @@
 
 use super::*;
 
+/// A colour in each of a word's 8 bytes.
+#[inline(always)]
+fn spread(c: u8) -> u64 {
+    c as u64 * 0x0101_0101_0101_0101
+}
+
+/// Per graphics byte: $FF in the bytes (first pixel lowest) of its set bits, MSB first.
+static HIRES_MASK: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut g = 0;
+    while g < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if g & (0x80 >> i) != 0 {
+                t[g] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+/// Per graphics byte in multicolour: for the bit pairs 01, 10 and 11, $FF in the bytes of
+/// the two pixels each such pair covers.
+static MULTI_MASK: [[u64; 3]; 256] = {
+    let mut t = [[0u64; 3]; 256];
+    let mut g = 0;
+    while g < 256 {
+        let mut i = 0;
+        while i < 8 {
+            let pair = (g >> (6 - (i & 6))) & 3;
+            if pair != 0 {
+                t[g][pair - 1] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+/// X coordinate of the first pixel of a cycle (6569: cycle 1 starts at $194).
+#[inline]
+pub(super) fn cycle_x(cycle: u8) -> u16 {
+    (0x194 + (cycle as u16 - 1) * 8) % 504
+}
+
 impl Vic {
     /// X coordinate of the first pixel of the current cycle (6569: cycle 1 starts at $194).
     #[inline]
     pub(super) fn cycle_x(cycle: u8) -> u16 {
-        (0x194 + (cycle as u16 - 1) * 8) % 504
+        cycle_x(cycle)
     }
 
     /// The border compare positions (3.9): the top and bottom lines for 25 or 24 rows
@@ -37,62 +85,84 @@ impl Vic {
 
     /// Draw the cycles after the last drawn one, up to `to`, as [`Vic::draw_cycle`] would
     /// have drawn them one at a time: nothing they depend on (registers, the line's
-    /// fetched data, sprites) has changed since. A whole line goes through
-    /// [`Vic::draw_line`].
+    /// fetched data) has changed since, and no sprite colours or collides in them.
     pub(super) fn flush_draw_to(&mut self, to: u8) {
         let from = self.drawn + 1;
         if from > to {
             return;
         }
-        if from == 1 && to == CYCLES_PER_LINE && !self.slow_draw {
-            self.draw_line();
-        } else {
+        if self.slow_draw {
             let cycle = self.cycle;
             for c in from..=to {
                 self.cycle = c;
                 self.draw_cycle();
             }
             self.cycle = cycle;
+        } else {
+            self.draw_cycles(from, to);
         }
         self.drawn = to;
     }
 
-    /// Cycles 1-63 of a line without sprites, in one pass: the pixels in raster X order
-    /// from cycle 1's ($194 on, wrapping at 504), with the border flip-flops switching at
-    /// the left and right compare positions and the vertical one again in cycle 63 (3.9).
-    /// The same result as 63 calls of [`Vic::draw_cycle`], whole cells at a time.
-    fn draw_line(&mut self) {
+    /// Cycles `from..=to` of a line without sprites, in one pass: the pixels in raster X
+    /// order from cycle 1's ($194 on, wrapping at 504), with the border flip-flops
+    /// switching at the left and right compare positions and the vertical one again in
+    /// cycle 63 (3.9). The same result as calls of [`Vic::draw_cycle`], whole cells at a
+    /// time.
+    fn draw_cycles(&mut self, from: u8, to: u8) {
         let raster = self.raster;
         let (top, bottom, left, right) = self.border_edges();
-        let den = self.den();
-        let vertical = |vb: &mut bool| {
-            if raster == bottom {
-                *vb = true;
-            } else if raster == top && den {
-                *vb = false;
+        let visible = self.render
+            && raster >= FIRST_VISIBLE_LINE
+            && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
+        // Positions along the line: pixel p is the (p % 8)th of cycle p / 8 + 1.
+        let along = |x: u16| (x + 504 - 0x194) % 504;
+        let (p0, p1) = ((from as u16 - 1) * 8, to as u16 * 8);
+        // Events in line order: the left and right compares, then cycle 63's start.
+        let events = [(along(left), 0u8), (along(right), 1), (62 * 8, 2)];
+        let mut p = p0;
+        for (at, what) in events {
+            if at < p0 || at >= p1 {
+                continue;
             }
-        };
-        let visible =
-            raster >= FIRST_VISIBLE_LINE && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
-        let mut main = self.main_border;
-        let mut vb = self.vertical_border;
-        // X 496-503 (frame columns 0-7) and 0 up to the left edge: the border as it was.
+            if visible {
+                self.paint_along(p, at, self.main_border);
+            }
+            p = at;
+            if what == 1 {
+                self.main_border = true;
+                continue;
+            }
+            if raster == bottom {
+                self.vertical_border = true;
+            } else if raster == top && self.den() {
+                self.vertical_border = false;
+            }
+            if what == 0 && !self.vertical_border {
+                self.main_border = false;
+            }
+        }
         if visible {
-            self.paint(496, 504, main);
-            self.paint(0, left, main);
+            self.paint_along(p, p1, self.main_border);
         }
-        vertical(&mut vb);
-        if !vb {
-            main = false;
+    }
+
+    /// [`Vic::paint`] for the line positions `a..b` (0 = cycle 1's first pixel, X $194),
+    /// the parts of them inside the frame.
+    fn paint_along(&mut self, a: u16, b: u16, border: bool) {
+        // Up to position 100 the X coordinates are 404-503 (496-503 in the frame), then
+        // 0 on (0-375 in the frame).
+        let (lo, hi) = ((404 + a).max(496), (404 + b.min(100)));
+        if lo < hi {
+            self.paint(lo, hi, border);
         }
-        if visible {
-            self.paint(left, right, main);
-            self.paint(right, (FRAME_WIDTH - 8) as u16, true);
+        let (lo, hi) = (
+            a.max(100) - 100,
+            b.saturating_sub(100).min(FRAME_WIDTH as u16 - 8),
+        );
+        if lo < hi {
+            self.paint(lo, hi, border);
         }
-        // Cycle 63 (X 396-403, right of the frame) decides the vertical border again.
-        vertical(&mut vb);
-        self.main_border = true;
-        self.vertical_border = vb;
     }
 
     /// Frame pixels for raster X `from..to` (within 0-375 or 496-503) of this line: the
@@ -113,12 +183,20 @@ impl Vic {
         self.frame[a..b].fill(bg0);
         let start = 24 + (self.regs[0x16] & 7) as u16;
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
-        for k in 0..40u16 {
+        // The cells from the one holding `from` (or the first) to the one before `to`.
+        let first = from.saturating_sub(start) / 8;
+        let end = to.saturating_sub(start).div_ceil(8).min(40);
+        for k in first..end {
             let x = start + 8 * k;
             if x + 8 <= from || x >= to {
                 continue;
             }
-            let px = self.cell_pixels(k as usize, mode);
+            let px = self.cell_word(k as usize, mode).to_le_bytes();
+            if x >= from && x + 8 <= to {
+                let dst = col(x);
+                self.frame[dst..dst + 8].copy_from_slice(&px);
+                continue;
+            }
             let (lo, hi) = (x.max(from), (x + 8).min(to));
             let dst = col(lo);
             self.frame[dst..dst + (hi - lo) as usize]
@@ -129,22 +207,33 @@ impl Vic {
     /// The 8 pixels of cell `k` in `mode` (ECM, BMM, MCM as bits 2, 1, 0; 3.7.3): hires
     /// or multicolour text and bitmap, ECM's four backgrounds, and black for the invalid
     /// combinations.
+    #[inline]
     fn cell_pixels(&self, k: usize, mode: u8) -> [u8; 8] {
+        self.cell_word(k, mode).to_le_bytes()
+    }
+
+    /// [`Vic::cell_pixels`] as one word, the first pixel in the low byte.
+    #[inline]
+    fn cell_word(&self, k: usize, mode: u8) -> u64 {
         let bg0 = self.regs[0x21] & 0x0F;
-        let g = self.gdata[k];
+        let g = self.gdata[k] as usize;
         let (c, col) = (self.gchar[k], self.gcol[k]);
-        let hires =
-            |fg: u8, bg: u8| std::array::from_fn(|i| if g & (0x80 >> i) != 0 { fg } else { bg });
-        let multi =
-            |cols: [u8; 4]| std::array::from_fn(|i| cols[((g >> (6 - (i & 6))) & 3) as usize]);
+        let hires = |fg: u8, bg: u8| {
+            let m = HIRES_MASK[g];
+            (spread(fg) & m) | (spread(bg) & !m)
+        };
+        let multi = |c0: u8, c1: u8, c2: u8, c3: u8| {
+            let [m1, m2, m3] = MULTI_MASK[g];
+            spread(c0) ^ (spread(c0 ^ c1) & m1) ^ (spread(c0 ^ c2) & m2) ^ (spread(c0 ^ c3) & m3)
+        };
         match mode {
             0 => hires(col, bg0),
             1 if col & 8 == 0 => hires(col & 7, bg0),
-            1 => multi([bg0, self.regs[0x22] & 0x0F, self.regs[0x23] & 0x0F, col & 7]),
+            1 => multi(bg0, self.regs[0x22] & 0x0F, self.regs[0x23] & 0x0F, col & 7),
             4 => hires(col, self.regs[0x21 + (c >> 6) as usize] & 0x0F),
             2 => hires(c >> 4, c & 0x0F),
-            3 => multi([bg0, c >> 4, c & 0x0F, col]),
-            _ => [0; 8],
+            3 => multi(bg0, c >> 4, c & 0x0F, col),
+            _ => 0,
         }
     }
 

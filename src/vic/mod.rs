@@ -31,7 +31,7 @@ pub mod palette;
 mod regs;
 mod sprites;
 
-use sprites::{SPRITE_BA, Sprites};
+use sprites::{SPRITE_BA, SPRITE_CYCLES, Sprites};
 
 pub use palette::{PALETTE, frame_png};
 
@@ -147,8 +147,9 @@ pub struct Vic {
     gcol: [u8; 40],
     main_border: bool,
     vertical_border: bool,
-    /// The last cycle of this line whose pixels are drawn. Without sprites, drawing waits
-    /// for the end of the line or for a register write, whichever comes first (`draw.rs`).
+    /// The last cycle of this line whose pixels are drawn. Cycles where no sprite can
+    /// colour or collide wait for the end of the line, a register write or a cycle where
+    /// one can, whichever comes first (`draw.rs`).
     drawn: u8,
     spr: Sprites,
     /// Indexed pixels of the visible area, written only when rendering is on.
@@ -156,7 +157,7 @@ pub struct Vic {
     render: bool,
     frames: u64,
     /// Draw every pixel through the general per-pixel path (tests compare the two).
-    slow_draw: bool,
+    pub(crate) slow_draw: bool,
     /// The light pen input (3.11): low now, and whether this frame's edge has latched.
     lp_low: bool,
     lp_latched: bool,
@@ -374,14 +375,15 @@ impl Vic {
         self.cycle = cycle;
         // Graphics are fetched and drawn when the picture is wanted, and while sprites are
         // about (their collisions need the graphics).
-        let sprites = self.sprites_busy();
+        let mut sprites = self.sprites_drawing();
         if sprites {
             self.collisions_arrive();
-            // Sprites are drawn cycle by cycle: what waits is drawn before they move.
-            if self.drawn + 1 < cycle {
-                self.flush_draw_to(cycle - 1);
-            }
+        }
+        let busy = self.sprites_busy();
+        if busy && SPRITE_CYCLES & (1 << cycle) != 0 {
             self.sprite_cycle(mem);
+            // A display may have come on (cycle 58).
+            sprites = sprites || self.sprites_drawing();
         }
         let gfx = self.render || sprites;
         match cycle {
@@ -422,12 +424,18 @@ impl Vic {
             }
             _ => {}
         }
+        // Second phase: c-access on bad lines, cycles 15-54, also while sprites that may
+        // come on in this text row are enabled (their collisions need the graphics).
+        if (gfx || busy) && self.bad_line && (15..=54).contains(&cycle) {
+            self.c_access(mem);
+        }
         if gfx {
-            // Second phase: c-access on bad lines, cycles 15-54.
-            if self.bad_line && (15..=54).contains(&cycle) {
-                self.c_access(mem);
-            }
-            if sprites || self.slow_draw {
+            // Cycles where a sprite may colour or collide are drawn now, after what waits;
+            // the others wait for the end of the line or the next register write.
+            if self.slow_draw || sprites && self.sprites_within(draw::cycle_x(cycle)) != 0 {
+                if self.drawn + 1 < cycle {
+                    self.flush_draw_to(cycle - 1);
+                }
                 self.draw_cycle();
                 self.drawn = cycle;
             } else if cycle == CYCLES_PER_LINE {
@@ -442,14 +450,50 @@ impl Vic {
     /// How many following cycles are quiet: no event of the line (its start, the raster
     /// compare of line 0, BA falling or rising on a bad line, cycles 14 and 58) and no
     /// sprite work. Without the picture only counters move in them, so a machine may skip
-    /// them and apply them later with [`Vic::skip_quiet`]; with it, their fetches and
-    /// pixels still have to be made, later, by full ticks in the same memory.
+    /// them and apply them later with [`Vic::skip_quiet`]; with it, their fetches are made
+    /// later by [`Vic::run_quiet`], in the same memory, and their pixels wait.
     #[inline]
     pub fn quiet_cycles(&self) -> u8 {
-        if self.sprites_busy() || self.slow_draw {
+        if self.slow_draw {
             return 0;
         }
         let c = self.cycle;
+        let mut limit = CYCLES_PER_LINE + 1;
+        if self.sprites_busy() {
+            if self.spr.dma == 0 && !self.sprites_drawing() {
+                // Sprites enabled but idle: the Y compare and the flip-flops need full
+                // ticks in cycles 55 and 56; the accesses without DMA (idle loads) are
+                // made in the skip.
+                if c == 54 || c == 55 {
+                    return 0;
+                }
+                if c < 54 {
+                    limit = 55;
+                }
+            } else {
+                // The sprites' accesses take cycles 55-63 and 1-10 (BA rises after a
+                // cycle that held it low), and with DMA on, MCBASE moves in 15 and 16.
+                if !(10..54).contains(&c) || self.spr.dma & SPRITE_BA[c as usize] != 0 {
+                    return 0;
+                }
+                if self.spr.dma != 0 && c < 16 {
+                    limit = if c < 15 { 15 } else { 16 };
+                }
+                if self.sprites_drawing() {
+                    // With the picture on, a line with sprites displayed is quiet up to
+                    // the cycle in which one of them may start; sprites shifting, holding
+                    // or colliding are drawn cycle by cycle.
+                    if !self.render
+                        || self.spr.running | self.spr.holding != 0
+                        || self.collisions_pending()
+                    {
+                        return 0;
+                    }
+                    limit = limit.min(self.next_sprite_start(c));
+                }
+                limit = limit.min(55);
+            }
+        }
         let next = if c < 2 && self.raster == 0 {
             2
         } else if c < 12 && self.bad_line {
@@ -463,19 +507,37 @@ impl Vic {
         } else {
             CYCLES_PER_LINE + 1
         };
-        next - c - 1
+        next.min(limit).max(c + 1) - c - 1
     }
 
     /// Apply `n` quiet cycles at once (`n` at most [`Vic::quiet_cycles`]): the cycle counter
     /// and, in display state, VC and VMLI for the g-accesses of cycles 16-55 among them.
+    /// With sprites enabled, the sprite unit's loads and a bad line's c-accesses (the
+    /// graphics sprites may collide with) among them are made as well.
     #[inline]
-    pub fn skip_quiet(&mut self, n: u8) {
+    pub fn skip_quiet(&mut self, n: u8, mem: &VicMemory) {
         if n == 0 {
             return;
         }
         let from = self.cycle + 1;
         let to = self.cycle + n;
         debug_assert!(to <= CYCLES_PER_LINE);
+        if self.sprites_busy() {
+            for cycle in from..=to {
+                self.cycle = cycle;
+                if SPRITE_CYCLES & (1 << cycle) != 0 {
+                    self.sprite_cycle(mem);
+                }
+                if (16..=55).contains(&cycle) && self.display_state {
+                    self.vc = (self.vc + 1) & 0x3FF;
+                    self.vmli += 1;
+                }
+                if self.bad_line && (15..=54).contains(&cycle) {
+                    self.c_access(mem);
+                }
+            }
+            return;
+        }
         if self.display_state {
             let (lo, hi) = (from.max(16), to.min(55));
             if hi >= lo {
@@ -485,6 +547,31 @@ impl Vic {
             }
         }
         self.cycle = to;
+    }
+
+    /// [`Vic::skip_quiet`] with the picture on: the g- and c-accesses of `n` quiet cycles
+    /// (and the sprite unit's loads among them) in one loop, made as the full ticks would
+    /// make them; their pixels wait for the end of the line, as they would there.
+    #[inline]
+    pub fn run_quiet(&mut self, n: u8, mem: &VicMemory) {
+        let to = self.cycle + n;
+        debug_assert!(to <= CYCLES_PER_LINE);
+        let sprites = self.sprites_busy();
+        for cycle in self.cycle + 1..=to {
+            self.cycle = cycle;
+            if sprites && SPRITE_CYCLES & (1 << cycle) != 0 {
+                self.sprite_cycle(mem);
+            }
+            if (16..=55).contains(&cycle) {
+                self.g_access(mem);
+            }
+            if self.bad_line && (15..=54).contains(&cycle) {
+                self.c_access(mem);
+            }
+        }
+        if n > 0 && to == CYCLES_PER_LINE {
+            self.flush_draw_to(CYCLES_PER_LINE);
+        }
     }
 
     /// Cycle 1 of a new line: the raster counter moves on and is compared (line 0 compares

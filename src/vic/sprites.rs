@@ -24,6 +24,20 @@ pub(super) const SPRITE_BA: [u8; 64] = {
     t
 };
 
+/// The cycles (bit n for cycle n) in which the sprite unit does something: MCBASE in 15
+/// and 16, the Y compare in 55 and 56, the display in 58, and the p- and s-accesses.
+pub(super) const SPRITE_CYCLES: u64 = {
+    let mut m = (1 << 15) | (1 << 16) | (1 << 55) | (1 << 56) | (1 << 58);
+    let mut c = 1;
+    while c <= 63 {
+        if matches!(SLOTS[c - 1], Slot::SpritePointer(_) | Slot::SpriteData(_)) {
+            m |= 1 << c;
+        }
+        c += 1;
+    }
+    m
+};
+
 /// The sprite unit's state.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Sprites {
@@ -76,15 +90,24 @@ impl Default for Sprites {
 }
 
 impl Vic {
-    /// Whether any sprite work can happen in the coming cycles.
+    /// Whether the sprite unit has work in its cycles: the Y compare and the expansion
+    /// flip-flops (cycles 55-56) and the p- and s-accesses, which load the shift registers
+    /// with or without DMA.
     #[inline(always)]
     pub(super) fn sprites_busy(&self) -> bool {
-        self.regs[0x15] | self.spr.dma | self.spr.display | self.spr.running | self.spr.holding != 0
-            || self.collisions_pending()
+        self.regs[0x15] | self.regs[0x17] | self.spr.dma != 0 || self.sprites_drawing()
+    }
+
+    /// Whether sprites can colour or collide in the coming pixels: a display on, a
+    /// sequencer shifting or holding, or collisions on their way to the registers. Without
+    /// them, pixels wait and are drawn a line at a time.
+    #[inline(always)]
+    pub(super) fn sprites_drawing(&self) -> bool {
+        self.spr.display | self.spr.running | self.spr.holding != 0 || self.collisions_pending()
     }
 
     #[inline]
-    fn collisions_pending(&self) -> bool {
+    pub(super) fn collisions_pending(&self) -> bool {
         self.spr.coll_next != [0; 2] || self.spr.coll_later != [0; 2]
     }
 
@@ -256,6 +279,22 @@ impl Vic {
             }
         }
         near
+    }
+
+    /// The first cycle after `c` whose pixels hold the X position of a displayed sprite
+    /// (where its comparator may start it; see [`Vic::sprites_within`]), or 64.
+    pub(super) fn next_sprite_start(&self, c: u8) -> u8 {
+        let mut first = CYCLES_PER_LINE + 1;
+        for n in 0..8 {
+            let x = self.sprite_x(n);
+            if self.spr.display & (1 << n) != 0 && x < 504 {
+                let cx = ((x + 504 - draw::cycle_x(1)) % 504 / 8) as u8 + 1;
+                if cx > c {
+                    first = first.min(cx);
+                }
+            }
+        }
+        first
     }
 
     /// Step the sequencers of the sprites in `near` over the 8 pixels from raster X `x0`:
