@@ -78,9 +78,31 @@ impl Vic {
     /// Draw the pixels that wait, up to the current cycle (before a register write, and
     /// before the picture is looked at).
     pub(crate) fn flush_draw(&mut self) {
+        self.draw_near();
         if self.render && self.drawn < self.cycle {
             self.flush_draw_to(self.cycle);
         }
+    }
+
+    /// Draw the cycle in which a sprite may colour or collide, if one waits, and what
+    /// waits before it. Such a cycle is drawn after the CPU's access in it (which may
+    /// move a sprite from its fifth pixel on) and before anything else looks at or moves
+    /// the sprites: the next cycle, a collision register read, a register write.
+    #[inline]
+    pub(super) fn draw_near(&mut self) {
+        if self.near == 0 {
+            return;
+        }
+        let near = self.near;
+        self.near = 0;
+        if self.drawn + 1 < near {
+            self.flush_draw_to(near - 1);
+        }
+        let cycle = self.cycle;
+        self.cycle = near;
+        self.draw_cycle();
+        self.cycle = cycle;
+        self.drawn = near;
     }
 
     /// Draw the cycles after the last drawn one, up to `to`, as [`Vic::draw_cycle`] would
@@ -238,11 +260,18 @@ impl Vic {
     }
 
     /// Draw the 8 pixels of the current cycle, border included.
+    #[inline]
     pub(super) fn draw_cycle(&mut self) {
+        self.draw_pixels(0, 8);
+    }
+
+    /// Draw pixels `lo..hi` of the current cycle's 8, border included.
+    pub(super) fn draw_pixels(&mut self, lo: u16, hi: u16) {
         let raster = self.raster;
+        let whole = lo == 0 && hi == 8;
         // Vertical border: decided in cycle 63 for the next line (and at the left edge).
         let (top, bottom, left, right) = self.border_edges();
-        if self.cycle == 63 {
+        if self.cycle == 63 && lo == 0 {
             if raster == bottom {
                 self.vertical_border = true;
             } else if raster == top && self.den() {
@@ -280,6 +309,7 @@ impl Vic {
             && !sprites
             && (x0 >= 496 || x0 + 16 <= FRAME_WIDTH as u16)
             && !self.slow_draw
+            && whole
         {
             let start = row + first_col as usize;
             if self.main_border {
@@ -327,11 +357,11 @@ impl Vic {
             ([0; 8], 0)
         };
         let spans = if sprites {
-            self.sprite_spans(near, x0)
+            self.sprite_spans(near, x0, lo, hi)
         } else {
             [(0, [0; 8]); 8]
         };
-        for px in 0..8u16 {
+        for px in lo..hi {
             let mut x = x0 + px;
             if x >= 504 {
                 x -= 504;

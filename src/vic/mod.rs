@@ -151,6 +151,9 @@ pub struct Vic {
     /// colour or collide wait for the end of the line, a register write or a cycle where
     /// one can, whichever comes first (`draw.rs`).
     drawn: u8,
+    /// A cycle of this line (0: none) whose pixels a sprite may colour or collide in,
+    /// drawn once the CPU's access in it is made ([`Vic::draw_near`]).
+    near: u8,
     spr: Sprites,
     /// Indexed pixels of the visible area, written only when rendering is on.
     frame: Box<[u8]>,
@@ -197,6 +200,7 @@ impl Vic {
             main_border: true,
             vertical_border: true,
             drawn: CYCLES_PER_LINE,
+            near: 0,
             spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
             render: true,
@@ -216,6 +220,7 @@ impl Vic {
             || self.vmli > 40
             || self.rc > 7
             || self.drawn > CYCLES_PER_LINE
+            || self.near > CYCLES_PER_LINE
             || self.vc > 0x3FF
             || self.vcbase > 0x3FF
         {
@@ -366,6 +371,7 @@ impl Vic {
     /// c-access. Returns true while BA is low (the CPU must stop on read cycles).
     #[inline(always)]
     pub fn tick(&mut self, mem: &VicMemory) -> bool {
+        self.draw_near();
         let cycle = if self.cycle >= CYCLES_PER_LINE {
             self.start_line();
             1
@@ -430,14 +436,11 @@ impl Vic {
             self.c_access(mem);
         }
         if gfx {
-            // Cycles where a sprite may colour or collide are drawn now, after what waits;
-            // the others wait for the end of the line or the next register write.
+            // Cycles where a sprite may colour or collide are drawn after the CPU's access
+            // (`draw_near`); the others wait for the end of the line, the next register
+            // write or such a cycle.
             if self.slow_draw || sprites && self.sprites_within(draw::cycle_x(cycle)) != 0 {
-                if self.drawn + 1 < cycle {
-                    self.flush_draw_to(cycle - 1);
-                }
-                self.draw_cycle();
-                self.drawn = cycle;
+                self.near = cycle;
             } else if cycle == CYCLES_PER_LINE {
                 self.flush_draw_to(CYCLES_PER_LINE);
             }
@@ -454,7 +457,8 @@ impl Vic {
     /// later by [`Vic::run_quiet`], in the same memory, and their pixels wait.
     #[inline]
     pub fn quiet_cycles(&self) -> u8 {
-        if self.slow_draw {
+        // A cycle waiting to be drawn may start a sprite.
+        if self.slow_draw || self.near != 0 {
             return 0;
         }
         let c = self.cycle;
@@ -519,6 +523,7 @@ impl Vic {
         if n == 0 {
             return;
         }
+        self.draw_near();
         let from = self.cycle + 1;
         let to = self.cycle + n;
         debug_assert!(to <= CYCLES_PER_LINE);
@@ -554,6 +559,7 @@ impl Vic {
     /// make them; their pixels wait for the end of the line, as they would there.
     #[inline]
     pub fn run_quiet(&mut self, n: u8, mem: &VicMemory) {
+        self.draw_near();
         let to = self.cycle + n;
         debug_assert!(to <= CYCLES_PER_LINE);
         let sprites = self.sprites_busy();

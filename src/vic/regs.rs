@@ -9,6 +9,8 @@ impl Vic {
         let reg = reg & 0x3F;
         let v = self.peek(reg);
         if reg == 0x1E || reg == 0x1F {
+            // The cycle's pixels collide before the read.
+            self.draw_near();
             // Collision registers clear on read.
             self.regs[reg as usize] = 0;
             self.collisions_read((reg - 0x1E) as usize);
@@ -47,6 +49,20 @@ impl Vic {
 
     pub fn write(&mut self, reg: u8, value: u8) {
         let reg = reg & 0x3F;
+        let sprite_x = reg < 0x10 && reg & 1 == 0 || reg == 0x10;
+        if sprite_x && self.drawn < self.cycle && (self.render || self.sprites_drawing()) {
+            // A sprite's X comparator sees the new position from the fifth pixel of the
+            // write's cycle on. (A cycle waiting to be drawn is this one.)
+            self.near = 0;
+            if self.drawn + 1 < self.cycle {
+                self.flush_draw_to(self.cycle - 1);
+            }
+            self.draw_pixels(0, 4);
+            self.regs[reg as usize] = value;
+            self.draw_pixels(4, 8);
+            self.drawn = self.cycle;
+            return;
+        }
         // Pixels up to this cycle are drawn with the registers as they were.
         self.flush_draw();
         match reg {

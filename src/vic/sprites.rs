@@ -297,8 +297,9 @@ impl Vic {
         first
     }
 
-    /// Step the sequencers of the sprites in `near` over the 8 pixels from raster X `x0`:
-    /// per sprite, the pixels it colours (bit 7 the first) and their colours.
+    /// Step the sequencers of the sprites in `near` over pixels `lo..hi` of the 8 from
+    /// raster X `x0`: per sprite, the pixels it colours (bit 7 the first) and their
+    /// colours.
     ///
     /// A sprite starts shifting where its X comparator fires while its display is on, and
     /// shifts out its 24 pixels (48 X-expanded) from the data its s-accesses loaded. Those
@@ -307,7 +308,13 @@ impl Vic {
     /// pixels and goes dark, and the comparator does not start it in the 12 pixels from
     /// that position on. A multicolour pair loaded on the pixel before the reload keeps
     /// only its high bit.
-    pub(super) fn sprite_spans(&mut self, near: u8, x0: u16) -> [(u8, [u8; 8]); 8] {
+    pub(super) fn sprite_spans(
+        &mut self,
+        near: u8,
+        x0: u16,
+        lo: u16,
+        hi: u16,
+    ) -> [(u8, [u8; 8]); 8] {
         let mut spans = [(0u8, [0u8; 8]); 8];
         for (n, span) in spans.iter_mut().enumerate() {
             let bit = 1u8 << n;
@@ -317,7 +324,7 @@ impl Vic {
             let sx = self.sprite_x(n);
             let wide = if self.regs[0x1D] & bit != 0 { 2 } else { 1 };
             let reload = (355 + 16 * n as u16) % 504;
-            for px in 0..8u16 {
+            for px in lo..hi {
                 let mut x = x0 + px;
                 if x >= 504 {
                     x -= 504;

@@ -889,3 +889,36 @@ fn clearing_y_expansion_in_cycle_15_crunches_the_sprite() {
         }
     }
 }
+
+/// A write to a sprite's X register reaches its comparator from the fifth pixel of the
+/// write's cycle: written in cycle 25 (X 92-99), from X 96 on. Sprite 0 moves from `from`
+/// to `to` there, sprite 1 stands at `other`; both have a full first row on line 100.
+#[test]
+fn a_sprite_x_write_counts_from_the_fifth_pixel_of_its_cycle() {
+    for (from, to, other, collide) in [
+        // X 95 still compares with the old value: the run is 95-118, clear of 119.
+        (95u8, 96u8, 119u8, false),
+        // X 96 compares with the new value: no start at 96, the run is 97-120.
+        (96, 97, 120, true),
+        // The same a cycle later (cycle 26, X 100-107): from X 104 on.
+        (103, 104, 127, false),
+        (104, 105, 128, true),
+    ] {
+        let mut m = Mem::new();
+        let mut v = sprites_at(
+            &mut m,
+            &[(0, from as u16, 99), (1, other as u16, 99)],
+            [0xFF; 3],
+            0,
+        );
+        let cycle = if from < 100 { 25 } else { 26 };
+        tick_to(&mut v, &m, 100, cycle);
+        v.write(0x00, to);
+        tick_to(&mut v, &m, 101, 1);
+        assert_eq!(
+            v.peek(0x1E) != 0,
+            collide,
+            "sprite 0 moved {from} -> {to} in cycle {cycle}, sprite 1 at {other}"
+        );
+    }
+}
