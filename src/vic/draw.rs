@@ -361,6 +361,19 @@ impl Vic {
         } else {
             [(0, [0; 8]); 8]
         };
+        // Per pixel, the sprites that colour it.
+        let mut hits = [0u8; 8];
+        let mut each = near;
+        while each != 0 {
+            let n = each.trailing_zeros() as usize;
+            each &= each - 1;
+            let mut mask = spans[n].0;
+            while mask != 0 {
+                let px = mask.leading_zeros() as usize;
+                mask &= !(0x80 >> px);
+                hits[px] |= 1 << n;
+            }
+        }
         for px in lo..hi {
             let mut x = x0 + px;
             if x >= 504 {
@@ -384,7 +397,7 @@ impl Vic {
             // Sprites collide wherever they are, border or not.
             let under = if sprites {
                 let fg = gfx_fg & (0x80 >> px) != 0;
-                Some(self.sprites_over(&spans, px, gfx[px as usize], fg))
+                Some(self.sprites_over(&spans, hits[px as usize], px, gfx[px as usize], fg))
             } else {
                 None
             };
@@ -408,6 +421,19 @@ impl Vic {
     /// [`Vic::pixel_fg`] for the 8 pixels from raster X `x0` (wrapping at 504): their
     /// colours, and the foreground ones as a mask (bit 7 the first pixel).
     fn gfx_span(&self, x0: u16, xscroll: u16, mode: u8) -> ([u8; 8], u8) {
+        let rel0 = x0 as i32 - 24 - xscroll as i32;
+        if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
+            // Inside the 40 cells: the end of one cell and the start of the next.
+            let (k, shift) = ((rel0 >> 3) as usize, (rel0 & 7) as u32);
+            let (a, fa) = (self.cell_word(k, mode), self.cell_fg(k, mode));
+            if shift == 0 {
+                return (a.to_le_bytes(), fa);
+            }
+            let (b, fb) = (self.cell_word(k + 1, mode), self.cell_fg(k + 1, mode));
+            let px = (a >> (8 * shift)) | (b << (64 - 8 * shift));
+            let fg = ((((fa as u16) << 8) | fb as u16) << shift >> 8) as u8;
+            return (px.to_le_bytes(), fg);
+        }
         let mut out = [self.regs[0x21] & 0x0F; 8];
         let mut fg = 0u8;
         let mut cell = (usize::MAX, [0u8; 8], 0u8);

@@ -324,6 +324,29 @@ impl Vic {
             let sx = self.sprite_x(n);
             let wide = if self.regs[0x1D] & bit != 0 { 2 } else { 1 };
             let reload = (355 + 16 * n as u16) % 504;
+            // A sprite shifting where no reload, start or hold falls: its pixels in a row.
+            let first = (x0 + lo) % 504;
+            let within = |p: u16, len: u16| (p + 504 - first) % 504 < len;
+            if self.spr.running & bit != 0
+                && self.spr.holding & bit == 0
+                && !self.slow_draw
+                && !within(reload, hi - lo + 1)
+                && !within(sx, hi - lo)
+            {
+                for px in lo..hi {
+                    let d = (x0 + px + 1008 - self.spr.run[n]) % 504;
+                    if d >= 24 * wide {
+                        self.spr.running &= !bit;
+                        break;
+                    }
+                    let bits = self.sprite_bits(n, d, wide, false);
+                    if bits != 0 {
+                        span.0 |= 0x80 >> px;
+                        span.1[px as usize] = self.sprite_colour(n, bits);
+                    }
+                }
+                continue;
+            }
             for px in lo..hi {
                 let mut x = x0 + px;
                 if x >= 504 {
@@ -364,15 +387,22 @@ impl Vic {
                 };
                 if bits != 0 {
                     span.0 |= 0x80 >> px;
-                    span.1[px as usize] = match bits {
-                        1 => self.regs[0x25],
-                        2 => self.regs[0x27 + n],
-                        _ => self.regs[0x26],
-                    } & 0x0F;
+                    span.1[px as usize] = self.sprite_colour(n, bits);
                 }
             }
         }
         spans
+    }
+
+    /// The colour of sprite n's pixel `bits` (as [`Vic::sprite_bits`] gives it, not 0).
+    #[inline]
+    fn sprite_colour(&self, n: usize, bits: u8) -> u8 {
+        let c = match bits {
+            1 => self.regs[0x25],
+            2 => self.regs[0x27 + n],
+            _ => self.regs[0x26],
+        };
+        c & 0x0F
     }
 
     /// Sprite n's pixel `d` of its run (`wide` 2 when X-expanded): 0 transparent, 2 the
@@ -394,29 +424,24 @@ impl Vic {
         }
     }
 
-    /// The sprites' pixel `px` (0-7) of the cycle, from their `spans`, over graphics of
-    /// colour `gfx` (`fg`: a foreground pixel): the colour shown, with the collisions it
-    /// causes sent on their way to the registers (3.8.2, 3.11).
+    /// The sprites' pixel `px` (0-7) of the cycle, from their `spans` (`hit`: the sprites
+    /// that colour it, one bit each), over graphics of colour `gfx` (`fg`: a foreground
+    /// pixel): the colour shown, with the collisions it causes sent on their way to the
+    /// registers (3.8.2, 3.11).
     pub(super) fn sprites_over(
         &mut self,
         spans: &[(u8, [u8; 8]); 8],
+        hit: u8,
         px: u16,
         gfx: u8,
         fg: bool,
     ) -> u8 {
-        let mut hit = 0u8;
-        let mut top = None;
-        for (n, (mask, colours)) in spans.iter().enumerate() {
-            if mask & (0x80 >> px) != 0 {
-                hit |= 1 << n;
-                if top.is_none() {
-                    top = Some((n, colours[px as usize]));
-                }
-            }
-        }
         if hit == 0 {
             return gfx;
         }
+        // The lowest-numbered sprite is on top.
+        let n = hit.trailing_zeros() as usize;
+        let c = spans[n].1[px as usize];
         let pending = if px < 4 {
             &mut self.spr.coll_next
         } else {
@@ -428,7 +453,6 @@ impl Vic {
         if fg {
             pending[1] |= hit;
         }
-        let (n, c) = top.unwrap_or((0, gfx));
         if fg && self.regs[0x1B] & (1 << n) != 0 {
             gfx
         } else {
