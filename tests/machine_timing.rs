@@ -8,7 +8,7 @@
 //! - CIA timer in continuous mode: period latch+1 (6526 data sheet).
 
 mod common;
-use common::{machine_with, run_to_d7ff};
+use common::{machine_with, run_to_d7ff, timed_cycles};
 
 const BADLINES: &[u8] = include_bytes!("programs/machine_badlines.bin");
 const RASTERIRQ: &[u8] = include_bytes!("programs/machine_rasterirq.bin");
@@ -21,11 +21,7 @@ fn elapsed(display: u8) -> u64 {
     let mut c64 = machine_with(BADLINES);
     c64.poke_ram(0x02, display);
     assert_eq!(run_to_d7ff(&mut c64, 5_000_000), 0);
-    let ram = c64.ram();
-    let ta = 0xFFFF - u16::from_le_bytes([ram[4], ram[5]]) as u64;
-    let tb = 0xFFFF - u16::from_le_bytes([ram[6], ram[7]]) as u64;
-    // Timer B counts underflows of timer A, whose period is 65536 cycles.
-    tb * 65536 + ta
+    timed_cycles(&c64)
 }
 
 #[test]

@@ -13,7 +13,7 @@
 mod common;
 use breadbin::C64;
 use breadbin::vic::{FIRST_VISIBLE_LINE, FRAME_HEIGHT, FRAME_WIDTH};
-use common::{machine_with, run_to_d7ff};
+use common::{machine_with, run_to_d7ff, timed_cycles};
 
 const BITMAP: &[u8] = include_bytes!("programs/machine_vic_bitmap.bin");
 const BORDER: &[u8] = include_bytes!("programs/machine_vic_border.bin");
@@ -318,11 +318,7 @@ fn dma_elapsed(sprites: u8) -> u64 {
     let mut c64 = machine_with(SPRITE_DMA);
     c64.poke_ram(0x02, sprites);
     assert_eq!(run_to_d7ff(&mut c64, 5_000_000), 0);
-    let ram = c64.ram();
-    let ta = 0xFFFF - u16::from_le_bytes([ram[4], ram[5]]) as u64;
-    let tb = 0xFFFF - u16::from_le_bytes([ram[6], ram[7]]) as u64;
-    // Timer B counts underflows of timer A, whose period is 65536 cycles.
-    tb * 65536 + ta
+    timed_cycles(&c64)
 }
 
 #[test]

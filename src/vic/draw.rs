@@ -52,12 +52,6 @@ pub(super) fn cycle_x(cycle: u8) -> u16 {
 }
 
 impl Vic {
-    /// X coordinate of the first pixel of the current cycle (6569: cycle 1 starts at $194).
-    #[inline]
-    pub(super) fn cycle_x(cycle: u8) -> u16 {
-        cycle_x(cycle)
-    }
-
     /// The border compare positions (3.9): the top and bottom lines for 25 or 24 rows
     /// (RSEL), the left and right X for 40 or 38 columns (CSEL).
     #[inline]
@@ -280,7 +274,7 @@ impl Vic {
         }
         let visible_line =
             raster >= FIRST_VISIBLE_LINE && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
-        let x0 = Self::cycle_x(self.cycle);
+        let x0 = cycle_x(self.cycle);
         // Does a border compare position fall within this cycle's 8 pixels?
         let in_span = |c: u16| (c + 504 - x0) % 504 < 8;
         let compare_here = in_span(left) || in_span(right);

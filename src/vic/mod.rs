@@ -317,7 +317,7 @@ impl Vic {
             };
             // An edge in the last line (but its first cycle) is taken without a latch.
             let last_line = line == LINES - 1 && self.raster == LINES - 1;
-            self.light_pen_edge(Self::cycle_x(self.cycle) + 8, line, !last_line);
+            self.light_pen_edge(draw::cycle_x(self.cycle) + 8, line, !last_line);
         }
         self.lp_low = low;
     }

@@ -28,3 +28,13 @@ pub fn run_to_d7ff(c64: &mut C64, max_cycles: u64) -> u8 {
         c64.cpu.pc
     );
 }
+
+/// The cycles counted by CIA 2's timers A and B chained as one 32-bit counter from $FFFF,
+/// as the timing programs leave them at $04-$07 (TA low, high, TB low, high).
+pub fn timed_cycles(c64: &C64) -> u64 {
+    let ram = c64.ram();
+    let ta = 0xFFFF - u16::from_le_bytes([ram[4], ram[5]]) as u64;
+    let tb = 0xFFFF - u16::from_le_bytes([ram[6], ram[7]]) as u64;
+    // Timer B counts underflows of timer A, whose period is 65536 cycles.
+    tb * 65536 + ta
+}

@@ -22,27 +22,6 @@ sync:   lda $D011
         bmi sync
         lda $D012
         bne sync
-        ; Timer B counts timer A underflows; both force-loaded and started.
-        lda #$51
-        sta $DD0F
-        lda #$11
-        sta $DD0E
-        ldy #$00
-        ldx #$00
-loop:   dex
-        bne loop
-        dey
-        bne loop
-        lda #$00
-        sta $DD0E
-        sta $DD0F
-        lda $DD04
-        sta $04
-        lda $DD05
-        sta $05
-        lda $DD06
-        sta $06
-        lda $DD07
-        sta $07
+        timed_loop
         lda #$00
         finish
