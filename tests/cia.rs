@@ -46,6 +46,18 @@ impl Bus {
         self.read(reg)
     }
 
+    /// ICR in a polling loop: read (and so cleared) only in the cycles it has something to
+    /// show. (A CPU cannot read it in every cycle, and reads in consecutive cycles act as
+    /// one long read: see `icr_back_to_back_reads_repeat_the_first`.)
+    fn poll_icr(&mut self) -> u8 {
+        if self.cia.peek(0x0D) != 0 {
+            self.read(0x0D)
+        } else {
+            self.idle(1);
+            0
+        }
+    }
+
     fn timer_a(&self) -> u16 {
         u16::from_le_bytes([self.cia.peek(4), self.cia.peek(5)])
     }
@@ -398,10 +410,10 @@ fn lorenz_cia1tb_all_combinations() {
 }
 
 /// Cycles (counted from the first tick) at which timer A's ICR flag first reads set, over
-/// `cycles` cycles, reading ICR every cycle.
+/// `cycles` cycles, polling ICR.
 fn ta_underflow_reads(bus: &mut Bus, cycles: u32) -> Vec<u32> {
     (0..cycles)
-        .filter(|_| bus.read(0x0D) & ICR_TA != 0)
+        .filter(|_| bus.poll_icr() & ICR_TA != 0)
         .collect()
 }
 
@@ -727,7 +739,7 @@ fn sdr_output_interrupts_after_eight_bits() {
     let mut bits = Vec::new();
     let mut last_cnt = bus.cia.cnt_pin();
     loop {
-        let icr = bus.read(0x0D);
+        let icr = bus.poll_icr();
         if icr & ICR_TA != 0 {
             underflows += 1;
         }
@@ -946,6 +958,7 @@ fn peek_has_no_side_effects() {
     }
     assert_eq!(bus.cia, before);
     assert_eq!(bus.read(0x0D), ICR_TA);
+    bus.idle(1);
     assert_eq!(bus.read(0x0D), 0);
 }
 
@@ -968,7 +981,7 @@ fn reset_state() {
 }
 
 /// Timer A (latch `latch`) started in serial output mode, SDR written 4 cycles later (as
-/// `STA CRA : STY SDR` does), ICR read in every cycle: the cycles in which the TA and SP
+/// `STA CRA : STY SDR` does), ICR read in every cycle it shows a flag: the cycles in which the TA and SP
 /// flags are first seen, counted from the CRA write.
 fn sdr_send(latch: u8, cycles: u32) -> (Vec<u32>, Vec<u32>) {
     let mut bus = Bus::new();
@@ -980,12 +993,17 @@ fn sdr_send(latch: u8, cycles: u32) -> (Vec<u32>, Vec<u32>) {
         if t == 4 {
             bus.cia.write(0x0C, 0x55);
         }
-        let icr = if t >= 5 { bus.cia.read(0x0D) } else { 0 };
+        let icr = if t >= 5 && bus.cia.peek(0x0D) != 0 {
+            bus.cia.read(0x0D)
+        } else {
+            0
+        };
         bus.cia.tick();
         if icr & ICR_TA != 0 {
             ta.push(t);
         }
-        if icr & ICR_SP != 0 {
+        // A read right after another one repeats it: the same flag, not a second byte.
+        if icr & ICR_SP != 0 && sp.last() != Some(&(t.wrapping_sub(1))) {
             sp.push(t);
         }
     }
@@ -1065,7 +1083,11 @@ fn sdr_output_left_mid_bit_completes_on_return() {
                 bus.cia.write(0x0E, 0x00); // stop, serial input
                 break;
             }
-            let icr = if t >= 5 { bus.cia.read(0x0D) } else { 0 };
+            let icr = if t >= 5 && bus.cia.peek(0x0D) != 0 {
+                bus.cia.read(0x0D)
+            } else {
+                0
+            };
             bus.cia.tick();
             if icr & ICR_TA != 0 && first.is_none() {
                 first = Some(t);
@@ -1075,7 +1097,7 @@ fn sdr_output_left_mid_bit_completes_on_return() {
         bus.read(0x0D);
         bus.write(0x0E, 0x51);
         bus.write(0x0C, 0x55);
-        let icr = bus.read(0x0D);
+        let icr = bus.poll_icr();
         assert_eq!(
             icr & ICR_SP != 0,
             expect,
@@ -1126,7 +1148,7 @@ fn sdr_written_after_the_eighth_bit_goes_straight_in() {
     let (mut underflows, mut flags, mut bits) = (0u32, Vec::new(), Vec::new());
     let mut last_cnt = bus.cia.cnt_pin();
     while flags.len() < 2 {
-        let icr = bus.read(0x0D);
+        let icr = bus.poll_icr();
         underflows += u32::from(icr & ICR_TA != 0);
         if icr & ICR_SP != 0 {
             flags.push(underflows);
@@ -1184,4 +1206,100 @@ fn tod_divider_misses_a_limit_lowered_below_its_count() {
     bus.cia.tod_pulse();
     bus.cia.tod_pulse();
     assert_eq!(bus.cia.peek(0x08), 1, "matched at 5");
+}
+
+/// dd0dtest's set-up: timer A interrupting every 22 cycles from a force load.
+fn every_22_cycles() -> Bus {
+    let mut bus = Bus::new();
+    bus.write(0x0D, 0x81);
+    bus.write(0x04, 21);
+    bus.write(0x05, 0);
+    bus.write(0x0E, 0x11);
+    bus
+}
+
+/// Idle cycles after [`every_22_cycles`] until timer A's flag can be read (U+1).
+fn idle_until_ta_flag() -> u32 {
+    let mut bus = every_22_cycles();
+    let mut n = 0;
+    while bus.cia.peek(0x0D) & ICR_TA == 0 {
+        bus.idle(1);
+        n += 1;
+    }
+    n
+}
+
+/// Two ICR reads in consecutive cycles, as an indexed read-modify-write (`INC $DD0D,X`)
+/// makes with its dummy read: the first read clears the flags, but the second still sees
+/// bit 7, both when the first read returned it and when the first read cancelled an
+/// interrupt that was about to set it. VICE test bench `CIA/dd0dtest` (reference rows taken
+/// on a C64 with old 6526s): with the dummy read in U+1 the write-back leaves the timer's
+/// mask set yet no interrupt follows (row 0C: `01 01 FF FF 81 81`) and leaves timer B's
+/// mask clear (row 18: `FF 00 FF FF FF FF`); with it in U+2 the interrupt comes and the
+/// write-back again sets timer A's mask but not timer B's (rows 0D `01 FF FF FF 01 81` and
+/// 19 `02 FF FF FF FF FF`). Only `$80` written back, then `$81`, does all of that.
+#[test]
+fn icr_back_to_back_reads_repeat_the_first() {
+    let setup = every_22_cycles;
+    let u1 = idle_until_ta_flag();
+
+    // Dummy read in U+1, read in U+2.
+    let mut bus = setup();
+    bus.idle(u1);
+    assert_eq!(bus.read(0x0D), 0x01, "U+1: the flag alone");
+    assert_eq!(bus.read(0x0D), 0x80, "U+2: the cancelled interrupt's IR");
+    assert_eq!(bus.cia.peek(0x0D), 0x00, "the flags are cleared");
+    for _ in 0..10 {
+        assert!(!bus.cia.irq(), "the cancelled interrupt stays cancelled");
+        bus.idle(1);
+    }
+    // The value written back keeps the mask, so the next underflow interrupts.
+    bus.write(0x0D, 0x80);
+    bus.write(0x0D, 0x81);
+    bus.idle(12);
+    assert!(bus.cia.irq());
+    assert_eq!(bus.read(0x0D), 0x81);
+
+    // Dummy read in U+2, read in U+3: IR both times, /IRQ released by the first.
+    let mut bus = setup();
+    bus.idle(u1 + 1);
+    assert!(bus.cia.irq());
+    assert_eq!(bus.read(0x0D), 0x81, "U+2");
+    assert!(!bus.cia.irq());
+    assert_eq!(bus.read(0x0D), 0x80, "U+3: IR still seen");
+    assert!(!bus.cia.irq());
+    assert_eq!(bus.cia.peek(0x0D), 0x00);
+
+    // A read two cycles after another one sees only what is there.
+    let mut bus = setup();
+    bus.idle(u1 + 1);
+    assert_eq!(bus.read(0x0D), 0x81);
+    bus.idle(1);
+    assert_eq!(bus.read(0x0D), 0x00);
+}
+
+/// A cycle in which ICR is written makes no interrupt decision of its own: a flag raised
+/// in it meets the mask of the next cycle. So a flag raised while one write happens, with
+/// its mask cleared by a write in the next cycle, never sets IR (VICE test bench
+/// `CIA/dd0dtest` row 11: `INC $DD0D,X` writing `$00` in timer A's underflow cycle and `$01`
+/// in the next, then no interrupt and later reads of `$01`), while the same clearing write
+/// without the first one comes too late (`mask_cleared_after_the_underflow_still_interrupts`).
+#[test]
+fn mask_write_in_the_flag_cycle_defers_the_decision() {
+    let setup = every_22_cycles;
+    let u = idle_until_ta_flag() - 1; // idle cycles before the underflow's own cycle
+
+    for (first, ir) in [(Some(0x00), false), (None, true)] {
+        let mut bus = setup();
+        bus.idle(u);
+        match first {
+            Some(v) => bus.write(0x0D, v),
+            None => bus.idle(1),
+        }
+        bus.write(0x0D, 0x01);
+        bus.idle(3);
+        assert_eq!(bus.cia.irq(), ir, "first write {first:?}");
+        let want = if ir { 0x81 } else { 0x01 };
+        assert_eq!(bus.read(0x0D), want, "first write {first:?}");
+    }
 }

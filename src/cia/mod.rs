@@ -49,6 +49,11 @@
 //!   mode is entered again; a byte written once the 8th bit is out goes straight into the
 //!   shift register (`cia-sdr-load`); the interrupt decision uses the mask of the flag's
 //!   cycle.
+//! - VICE test program `CIA/dd0dtest` (reference rows taken on a C64 with old 6526s), which
+//!   reads and writes ICR with `INC $DD0D,X` around an NMI every 22 cycles: of two ICR
+//!   reads in consecutive cycles the second still sees bit 7 (whether the first read
+//!   returned it or cancelled it), though the first cleared the flags; and a cycle with an
+//!   ICR write leaves the interrupt decision to the next cycle's mask.
 //! - VICE test programs `CIA/tod/readme.txt`: TOD digits are binary counters whose carry is
 //!   a comparison by value (so invalid BCD values count on), the AM/PM flag flips whenever
 //!   the hour becomes 12 (by a carry or by a write of the clock), and after power-on or reset
@@ -72,7 +77,12 @@
 //! - reading ICR in cycle R clears all flags, bit 7 and /IRQ, and cancels an interrupt whose
 //!   flag was set in cycle R-1 but whose /IRQ would only have gone active in cycle R;
 //! - reading ICR in timer B's underflow cycle U: the timer B flag never appears, but the
-//!   interrupt comes as usual (timer A's flag is not affected by such a read).
+//!   interrupt comes as usual (timer A's flag is not affected by such a read);
+//! - reading ICR in cycle R and again in R+1: the second read returns bit 7 if the first
+//!   returned it or cancelled it (and the flags raised since);
+//! - writing ICR in cycle W: no interrupt decision is made in W; the flags (those raised in
+//!   W's tick included) meet the mask as it stands in W+1, after W+1's access, and a match
+//!   sets IR and /IRQ in W+1's tick.
 //!
 //! # Choices and gaps
 //!
@@ -153,10 +163,18 @@ pub struct Cia {
     ir: bool,
     /// A masked flag was raised: /IRQ goes active in the next tick.
     irq_next: bool,
-    /// The mask was written this cycle: check it against the flags at the end of the tick.
+    /// The mask was written this cycle: the interrupt decision moves to the next cycle.
     mask_written: bool,
+    /// An interrupt decision left by a mask write: IR is set in this tick if a flag meets
+    /// the mask as it is now (after this cycle's access).
+    mask_check: bool,
     /// ICR was read this cycle: a timer B underflow in this tick loses its flag.
     icr_read: bool,
+    /// What an ICR read in the next cycle returns on top of the register: bit 7 if a read
+    /// in this cycle cleared IR or cancelled an interrupt about to set it.
+    icr_echo_next: u8,
+    /// The same for a read in this cycle (set by the previous cycle's read).
+    icr_echo: u8,
     sdr: u8,
     /// SDR was written in output mode and not yet moved to the shift register.
     sdr_full: bool,
@@ -230,7 +248,10 @@ impl Cia {
             ir: false,
             irq_next: false,
             mask_written: false,
+            mask_check: false,
             icr_read: false,
+            icr_echo_next: 0,
+            icr_echo: 0,
             sdr: 0,
             sdr_full: false,
             shift: 0,
@@ -317,16 +338,23 @@ impl Cia {
     /// Read register `reg & 0x0F` with the chip's side effects (ICR clears, TOD latches).
     pub fn read(&mut self, reg: u8) -> u8 {
         let reg = reg & 0x0F;
-        let value = self.peek(reg);
+        let mut value = self.peek(reg);
         match reg {
             0x08 => self.tod_latch = None,
             0x0B => {
                 self.tod_latch.get_or_insert(self.tod);
             }
             0x0D => {
+                // Of reads in consecutive cycles (an indexed read-modify-write's dummy read
+                // and read), the later one still sees IR: the one the first read cleared,
+                // or the one it cancelled in the same cycle.
+                value |= self.icr_echo;
+                let about_to = self.irq_next || self.mask_check && self.icr & self.mask != 0;
+                self.icr_echo_next = if self.ir || about_to { 0x80 } else { 0 };
                 self.icr = 0;
                 self.ir = false;
                 self.irq_next = false;
+                self.mask_check = false;
                 self.icr_read = true;
                 self.fast_budget = 0;
             }
@@ -457,6 +485,10 @@ impl Cia {
         if std::mem::take(&mut self.irq_next) {
             self.ir = true;
         }
+        if std::mem::take(&mut self.mask_check) && self.icr & self.mask != 0 {
+            self.ir = true;
+        }
+        self.icr_echo = std::mem::take(&mut self.icr_echo_next);
 
         if self.sp_underflow && self.ta.cr & CRA_SPOUT != 0 {
             self.shift_out();
@@ -506,8 +538,13 @@ impl Cia {
         self.sp_edge = a_underflow && !self.sp_underflow;
         self.sp_underflow = a_underflow;
         self.sdr_write_age = self.sdr_write_age.saturating_sub(1);
-        if std::mem::take(&mut self.mask_written) && self.icr & self.mask != 0 && !self.ir {
-            self.irq_next = true;
+        if std::mem::take(&mut self.mask_written) && !self.ir {
+            // A cycle with a mask write decides nothing itself: the flags raised in it and
+            // those already set meet the mask of the next cycle (CIA/dd0dtest row 11: a
+            // flag raised in the cycle of one write, its mask cleared by a write in the
+            // next, makes no interrupt; without the first write it does).
+            self.irq_next = false;
+            self.mask_check = true;
         }
         self.plan_fast_ticks();
     }
@@ -517,9 +554,11 @@ impl Cia {
     fn plan_fast_ticks(&mut self) {
         self.fast_budget = 0;
         if self.irq_next
+            || self.icr_echo != 0
             || self.sp_underflow
             || self.sdr_write_age != 0
             || self.mask_written
+            || self.mask_check
             || self.shift_left != 0
             || self.sp_delay != 0
             || self.mid_on | self.mid_off != 0
