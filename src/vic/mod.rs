@@ -11,6 +11,9 @@
 //!   the c-accesses need BA to have been low for three cycles (before that the VIC reads $FF).
 //! - 3.7.1/3.7.2: idle/display state, VC, VCBASE, RC and VMLI with their update rules at
 //!   cycles 14, 16-55 and 58; idle-state g-accesses at $3FFF ($39FF with ECM).
+//! - VICE test bench `VICII/vsp-tester` (measured on 6569s): when a $D011 write starts a Bad
+//!   Line in idle state within the line, the next g-access is an idle one from $38FF, and
+//!   display state shows from the one after.
 //! - 3.7.3: standard, multicolour and ECM text, the two bitmap modes, and the invalid mode
 //!   combinations, which show black.
 //! - 3.8: sprites (`sprites.rs`): DMA on and off by the Y compare in cycles 55/56, MC and
@@ -127,6 +130,9 @@ pub struct Vic {
     display_state: bool,
     /// Cycle in which BA last fell in this line (c-accesses need three cycles more).
     ba_start: u8,
+    /// The cycle after a $D011 write that started a Bad Line in idle state (0: none). Its
+    /// g-access is still an idle one, but at $38FF; display state takes over in the next.
+    vsp_cycle: u8,
     vc: u16,
     vcbase: u16,
     rc: u8,
@@ -188,6 +194,7 @@ impl Vic {
             bad_line: false,
             display_state: false,
             ba_start: 12,
+            vsp_cycle: 0,
             vc: 0,
             vcbase: 0,
             rc: 0,
@@ -282,6 +289,7 @@ impl Vic {
                 let done = self.raster as u32 * 5 + (self.cycle as u32 - 11);
                 mem.read(0x3F00 | (0xFF - (done & 0xFF)) as u16)
             }
+            Slot::Graphics if self.cycle == self.vsp_cycle => mem.read(0x38FF),
             Slot::Graphics if self.display_state && self.vmli > 0 => {
                 // The state is after this cycle's g-access: VC and VMLI have moved past it.
                 let vc = self.vc.wrapping_sub(1) & 0x3FF;
@@ -379,6 +387,9 @@ impl Vic {
             self.cycle + 1
         };
         self.cycle = cycle;
+        if self.vsp_cycle != 0 && self.vsp_cycle != cycle {
+            self.vsp_cycle = 0;
+        }
         // Graphics are fetched and drawn when the picture is wanted, and while sprites are
         // about (their collisions need the graphics).
         let mut sprites = self.sprites_drawing();
@@ -410,7 +421,11 @@ impl Vic {
                 }
             }
             16..=55 => {
-                if gfx {
+                if cycle == self.vsp_cycle {
+                    if gfx {
+                        self.g_access_idle(mem, 0x38FF);
+                    }
+                } else if gfx {
                     self.g_access(mem);
                 } else if self.display_state {
                     self.vc = (self.vc + 1) & 0x3FF;
@@ -458,7 +473,7 @@ impl Vic {
     #[inline]
     pub fn quiet_cycles(&self) -> u8 {
         // A cycle waiting to be drawn may start a sprite.
-        if self.slow_draw || self.near != 0 {
+        if self.slow_draw || self.near != 0 || self.vsp_cycle > self.cycle {
             return 0;
         }
         let c = self.cycle;
@@ -622,12 +637,18 @@ impl Vic {
             && (0x30..=0xF7).contains(&self.raster)
             && (self.raster & 7) == self.yscroll();
         if self.bad_line {
-            // 3.7.1: any Bad Line Condition switches to display state.
-            self.display_state = true;
             if !was && self.cycle >= 12 {
                 // BA falls now: the c-accesses must wait three cycles.
                 self.ba_start = self.cycle + 1;
             }
+            if !was && !self.display_state && (15..=54).contains(&self.cycle) {
+                // A Bad Line started from idle state by a write ("DMA delay"): the next
+                // g-access is an idle one from $38FF; the 6569's display state shows from
+                // the one after (VICE test bench VICII/vsp-tester, measured on 6569s).
+                self.vsp_cycle = self.cycle + 1;
+            }
+            // 3.7.1: any Bad Line Condition switches to display state.
+            self.display_state = true;
         }
     }
 
@@ -656,37 +677,35 @@ impl Vic {
 
     #[inline]
     fn g_access(&mut self, mem: &VicMemory) {
+        let ecm = self.regs[0x11] & 0x40 != 0;
+        if !self.display_state {
+            self.g_access_idle(mem, if ecm { 0x39FF } else { 0x3FFF });
+            return;
+        }
         let i = self.vmli.min(39);
         let pos = (self.cycle - 16) as usize;
-        let ecm = self.regs[0x11] & 0x40 != 0;
-        let (c, col) = if self.display_state {
-            (self.matrix[i], self.colors[i])
+        let (c, col) = (self.matrix[i], self.colors[i]);
+        let addr = if self.regs[0x11] & 0x20 != 0 {
+            // Bitmap: CB13, VC, RC.
+            (((self.regs[0x18] as u16) & 0x08) << 10) | ((self.vc & 0x3FF) << 3) | self.rc as u16
         } else {
-            (0, 0)
+            let code = if ecm { c & 0x3F } else { c };
+            (((self.regs[0x18] as u16) & 0x0E) << 10) | ((code as u16) << 3) | self.rc as u16
         };
-        let data = if self.display_state {
-            let addr = if self.regs[0x11] & 0x20 != 0 {
-                // Bitmap: CB13, VC, RC.
-                (((self.regs[0x18] as u16) & 0x08) << 10)
-                    | ((self.vc & 0x3FF) << 3)
-                    | self.rc as u16
-            } else {
-                let code = if ecm {
-                    self.matrix[i] & 0x3F
-                } else {
-                    self.matrix[i]
-                };
-                (((self.regs[0x18] as u16) & 0x0E) << 10) | ((code as u16) << 3) | self.rc as u16
-            };
-            self.vc = (self.vc + 1) & 0x3FF;
-            self.vmli = (self.vmli + 1).min(40);
-            mem.read(addr)
-        } else {
-            mem.read(if ecm { 0x39FF } else { 0x3FFF })
-        };
-        self.gdata[pos] = data;
+        self.vc = (self.vc + 1) & 0x3FF;
+        self.vmli = (self.vmli + 1).min(40);
+        self.gdata[pos] = mem.read(addr);
         self.gchar[pos] = c;
         self.gcol[pos] = col;
+    }
+
+    /// An idle-state g-access at `addr`: no character, no colour, VC and VMLI stay.
+    #[inline]
+    fn g_access_idle(&mut self, mem: &VicMemory, addr: u16) {
+        let pos = (self.cycle - 16) as usize;
+        self.gdata[pos] = mem.read(addr);
+        self.gchar[pos] = 0;
+        self.gcol[pos] = 0;
     }
 }
 

@@ -652,6 +652,56 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
     );
 }
 
+#[test]
+fn a_bad_line_started_in_idle_state_fetches_38ff_once_then_shows_display_state() {
+    // 3.5/3.7.1 and VICE test bench VICII/vsp-tester (measured on 6569s): YSCROLL=5 leaves
+    // line $33 idle; a $D011 write in its cycle 40 makes it a Bad Line ("DMA delay"). The
+    // g-access of cycle 41 is still an idle one, but from $38FF; from cycle 42 on the
+    // sequencer is in display state, with the $FF codes and colours the c-accesses read
+    // while the CPU still has the bus.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xA5;
+    m.ram[0x38FF] = 0x3C;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1D);
+    run_frame(&mut v, &m);
+    tick_to(&mut v, &m, 0x33, 40);
+    v.write(0x11, 0x1B);
+    let rc = v.rc as usize;
+    tick_to(&mut v, &m, 0x33, 41);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x3C, "open bus in cycle 41");
+    tick_to(&mut v, &m, 0x34, 1);
+    v.flush_draw();
+    let y = (0x33 - FIRST_VISIBLE_LINE) as usize;
+    let cell = |v: &Vic, c: usize| {
+        (0..8)
+            .map(|b| pixel(v, 32 + c * 8 + b, y))
+            .collect::<Vec<_>>()
+    };
+    let idle = |byte: u8| {
+        (0..8)
+            .map(|b| if byte & (0x80 >> b) != 0 { 0 } else { 6 })
+            .collect::<Vec<_>>()
+    };
+    for c in 0..25 {
+        assert_eq!(cell(&v, c), idle(0xA5), "cell {c}: idle from $3FFF");
+    }
+    assert_eq!(
+        cell(&v, 25),
+        idle(0x3C),
+        "cell 25 (cycle 41): idle from $38FF"
+    );
+    let glyph = m.chargen[0xFF * 8 + rc];
+    let shown = (0..8)
+        .map(|b| if glyph & (0x80 >> b) != 0 { 15 } else { 6 })
+        .collect::<Vec<_>>();
+    assert_eq!(
+        cell(&v, 26),
+        shown,
+        "cell 26 (cycle 42): code $FF in colour 15"
+    );
+}
+
 /// Sprites `(n, x, y)` sharing block 13, whose first row is `first` and the other 20
 /// `rest`, over no foreground graphics, with the sprite-sprite interrupt enabled.
 fn sprites_at(m: &mut Mem, sprites: &[(usize, u16, u8)], first: [u8; 3], rest: u8) -> Vic {
