@@ -675,7 +675,7 @@ impl Vic {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn g_access(&mut self, mem: &VicMemory) {
         let ecm = self.regs[0x11] & 0x40 != 0;
         if !self.display_state {
@@ -700,7 +700,7 @@ impl Vic {
     }
 
     /// An idle-state g-access at `addr`: no character, no colour, VC and VMLI stay.
-    #[inline]
+    #[inline(always)]
     fn g_access_idle(&mut self, mem: &VicMemory, addr: u16) {
         let pos = (self.cycle - 16) as usize;
         self.gdata[pos] = mem.read(addr);
