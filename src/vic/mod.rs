@@ -578,7 +578,15 @@ impl Vic {
         let to = self.cycle + n;
         debug_assert!(to <= CYCLES_PER_LINE);
         let sprites = self.sprites_busy();
-        for cycle in self.cycle + 1..=to {
+        let mut cycle = self.cycle + 1;
+        while cycle <= to {
+            if (17..=54).contains(&cycle) && !self.bad_line {
+                // Only g-accesses here (the sprites' work is in cycles 16 and 55).
+                let end = to.min(54);
+                self.g_run(cycle, end, mem);
+                cycle = end + 1;
+                continue;
+            }
             self.cycle = cycle;
             if sprites && SPRITE_CYCLES & (1 << cycle) != 0 {
                 self.sprite_cycle(mem);
@@ -589,6 +597,7 @@ impl Vic {
             if self.bad_line && (15..=54).contains(&cycle) {
                 self.c_access(mem);
             }
+            cycle += 1;
         }
         if n > 0 && to == CYCLES_PER_LINE {
             self.flush_draw_to(CYCLES_PER_LINE);
@@ -697,6 +706,43 @@ impl Vic {
         self.gdata[pos] = mem.read(addr);
         self.gchar[pos] = c;
         self.gcol[pos] = col;
+    }
+
+    /// The g-accesses of cycles `from..=to` (within 16-55) of a line that is not a Bad Line,
+    /// as [`Vic::g_access`] makes them one by one.
+    #[inline]
+    fn g_run(&mut self, from: u8, to: u8, mem: &VicMemory) {
+        self.cycle = to;
+        let (p0, p1) = ((from - 16) as usize, (to - 16) as usize);
+        let ecm = self.regs[0x11] & 0x40 != 0;
+        if !self.display_state {
+            self.gdata[p0..=p1].fill(mem.read(if ecm { 0x39FF } else { 0x3FFF }));
+            self.gchar[p0..=p1].fill(0);
+            self.gcol[p0..=p1].fill(0);
+            return;
+        }
+        let bitmap = self.regs[0x11] & 0x20 != 0;
+        let rc = self.rc as u16;
+        let base = if bitmap {
+            (((self.regs[0x18] as u16) & 0x08) << 10) | rc
+        } else {
+            (((self.regs[0x18] as u16) & 0x0E) << 10) | rc
+        };
+        let code_mask = if ecm { 0x3F } else { 0xFF };
+        for pos in p0..=p1 {
+            let i = self.vmli.min(39);
+            let c = self.matrix[i];
+            let addr = if bitmap {
+                base | ((self.vc & 0x3FF) << 3)
+            } else {
+                base | (((c & code_mask) as u16) << 3)
+            };
+            self.vc = (self.vc + 1) & 0x3FF;
+            self.vmli = (self.vmli + 1).min(40);
+            self.gdata[pos] = mem.read(addr);
+            self.gchar[pos] = c;
+            self.gcol[pos] = self.colors[i];
+        }
     }
 
     /// An idle-state g-access at `addr`: no character, no colour, VC and VMLI stay.
