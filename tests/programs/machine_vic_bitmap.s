@@ -6,15 +6,7 @@
 ; these registers, $00 to $D7FF; the runner checks the picture.
         .include "common.inc"
         setup
-        lda #$03
-        sta $DD02
-        sta $DD00               ; VIC bank 0
-        lda #$00
-        sta $D015               ; no sprites
-        lda #14
-        sta $D020
-        lda #6
-        sta $D021
+        plain_bank0             ; VIC bank 0, no sprites, colours 14/6
         ; Bitmap $2000-$3FFF: pattern[offset & 7].
         lda #$00
         sta $FB

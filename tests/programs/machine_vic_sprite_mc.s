@@ -7,11 +7,7 @@
         .include "common.inc"
         setup
         text_scene 0
-        ldy #62
-:       lda shape,y
-        sta $0340,y
-        dey
-        bpl :-
+        shape_to_block13 shape
         lda #13
         sta $07F8
         sta $07F9
