@@ -130,8 +130,9 @@ pub struct Vic {
     display_state: bool,
     /// Cycle in which BA last fell in this line (c-accesses need three cycles more).
     ba_start: u8,
-    /// The cycle after a $D011 write that started a Bad Line in idle state (0: none). Its
-    /// g-access is still an idle one, but at $38FF; display state takes over in the next.
+    /// The cycle after a $D011 write that started a Bad Line in idle state in this line (0:
+    /// none). Its g-access is still an idle one, but at $38FF; display state takes over in
+    /// the next.
     vsp_cycle: u8,
     vc: u16,
     vcbase: u16,
@@ -282,7 +283,7 @@ impl Vic {
     /// state, and idle reads of $3FFF ($39FF with ECM) everywhere else.
     pub fn phi1_fetch(&self, mem: &VicMemory) -> u8 {
         let ecm = self.regs[0x11] & 0x40 != 0;
-        let idle = if ecm { 0x39FF } else { 0x3FFF };
+        let idle = self.idle_addr();
         match SLOTS[(self.cycle - 1) as usize] {
             Slot::SpritePointer(n) => mem.read(self.screen_base() | 0x3F8 | n as u16),
             Slot::Refresh => {
@@ -387,9 +388,6 @@ impl Vic {
             self.cycle + 1
         };
         self.cycle = cycle;
-        if self.vsp_cycle != 0 && self.vsp_cycle != cycle {
-            self.vsp_cycle = 0;
-        }
         // Graphics are fetched and drawn when the picture is wanted, and while sprites are
         // about (their collisions need the graphics).
         let mut sprites = self.sprites_drawing();
@@ -630,6 +628,7 @@ impl Vic {
             self.raster_match = false;
         }
         self.ba_start = 12;
+        self.vsp_cycle = 0;
         self.update_bad_line();
     }
 
@@ -686,26 +685,63 @@ impl Vic {
 
     #[inline(always)]
     fn g_access(&mut self, mem: &VicMemory) {
-        let ecm = self.regs[0x11] & 0x40 != 0;
         if !self.display_state {
-            self.g_access_idle(mem, if ecm { 0x39FF } else { 0x3FFF });
+            let idle = self.idle_addr();
+            self.g_access_idle(mem, idle);
             return;
         }
-        let i = self.vmli.min(39);
         let pos = (self.cycle - 16) as usize;
-        let (c, col) = (self.matrix[i], self.colors[i]);
-        let addr = if self.regs[0x11] & 0x20 != 0 {
-            // Bitmap: CB13, VC, RC.
-            (((self.regs[0x18] as u16) & 0x08) << 10) | ((self.vc & 0x3FF) << 3) | self.rc as u16
+        let (bitmap, base, code_mask) = self.g_base();
+        self.g_display(mem, pos, bitmap, base, code_mask);
+    }
+
+    /// Where idle-state g-accesses read: $3FFF, or $39FF with ECM (3.7.1).
+    #[inline(always)]
+    fn idle_addr(&self) -> u16 {
+        if self.regs[0x11] & 0x40 != 0 {
+            0x39FF
         } else {
-            let code = if ecm { c & 0x3F } else { c };
-            (((self.regs[0x18] as u16) & 0x0E) << 10) | ((code as u16) << 3) | self.rc as u16
+            0x3FFF
+        }
+    }
+
+    /// How display-state g-accesses address memory now: bitmap mode, the base (CB13 with
+    /// RC in bitmap mode, CB13-CB11 with RC in text modes) and the character code's mask.
+    #[inline(always)]
+    fn g_base(&self) -> (bool, u16, u8) {
+        let rc = self.rc as u16;
+        if self.regs[0x11] & 0x20 != 0 {
+            (true, (((self.regs[0x18] as u16) & 0x08) << 10) | rc, 0xFF)
+        } else {
+            let code_mask = if self.regs[0x11] & 0x40 != 0 {
+                0x3F
+            } else {
+                0xFF
+            };
+            (
+                false,
+                (((self.regs[0x18] as u16) & 0x0E) << 10) | rc,
+                code_mask,
+            )
+        }
+    }
+
+    /// One display-state g-access into cell position `pos`: VC (bitmap) or the character
+    /// code (text) completes the address; VC and VMLI move on.
+    #[inline(always)]
+    fn g_display(&mut self, mem: &VicMemory, pos: usize, bitmap: bool, base: u16, code_mask: u8) {
+        let i = self.vmli.min(39);
+        let c = self.matrix[i];
+        let addr = if bitmap {
+            base | ((self.vc & 0x3FF) << 3)
+        } else {
+            base | (((c & code_mask) as u16) << 3)
         };
         self.vc = (self.vc + 1) & 0x3FF;
         self.vmli = (self.vmli + 1).min(40);
         self.gdata[pos] = mem.read(addr);
         self.gchar[pos] = c;
-        self.gcol[pos] = col;
+        self.gcol[pos] = self.colors[i];
     }
 
     /// The g-accesses of cycles `from..=to` (within 16-55) of a line that is not a Bad Line,
@@ -714,34 +750,16 @@ impl Vic {
     fn g_run(&mut self, from: u8, to: u8, mem: &VicMemory) {
         self.cycle = to;
         let (p0, p1) = ((from - 16) as usize, (to - 16) as usize);
-        let ecm = self.regs[0x11] & 0x40 != 0;
         if !self.display_state {
-            self.gdata[p0..=p1].fill(mem.read(if ecm { 0x39FF } else { 0x3FFF }));
+            let idle = mem.read(self.idle_addr());
+            self.gdata[p0..=p1].fill(idle);
             self.gchar[p0..=p1].fill(0);
             self.gcol[p0..=p1].fill(0);
             return;
         }
-        let bitmap = self.regs[0x11] & 0x20 != 0;
-        let rc = self.rc as u16;
-        let base = if bitmap {
-            (((self.regs[0x18] as u16) & 0x08) << 10) | rc
-        } else {
-            (((self.regs[0x18] as u16) & 0x0E) << 10) | rc
-        };
-        let code_mask = if ecm { 0x3F } else { 0xFF };
+        let (bitmap, base, code_mask) = self.g_base();
         for pos in p0..=p1 {
-            let i = self.vmli.min(39);
-            let c = self.matrix[i];
-            let addr = if bitmap {
-                base | ((self.vc & 0x3FF) << 3)
-            } else {
-                base | (((c & code_mask) as u16) << 3)
-            };
-            self.vc = (self.vc + 1) & 0x3FF;
-            self.vmli = (self.vmli + 1).min(40);
-            self.gdata[pos] = mem.read(addr);
-            self.gchar[pos] = c;
-            self.gcol[pos] = self.colors[i];
+            self.g_display(mem, pos, bitmap, base, code_mask);
         }
     }
 

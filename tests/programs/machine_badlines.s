@@ -8,15 +8,7 @@
         setup
         lda $02
         sta $D011
-        ; Stop and preset the timers.
-        lda #$00
-        sta $DD0E
-        sta $DD0F
-        lda #$FF
-        sta $DD04
-        sta $DD05
-        sta $DD06
-        sta $DD07
+        preset_cia2_timers
         ; Wait for raster line 0 (bit 8 clear and $D012 = 0).
 sync:   lda $D011
         bmi sync

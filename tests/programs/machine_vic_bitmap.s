@@ -43,13 +43,7 @@ scr:    tya
         bne scr
         lda #$18
         sta $D018               ; screen $0400, bitmap $2000
-        lda $03
-        sta $D016
-        lda $02
-        sta $D011
-        wait_frames 2
-        lda #$00
-        finish
+        runner_modes_then_finish
 
 pattern: .byte $AA, $55, $F0, $0F, $1B, $E4, $00, $FF
 screen:  .byte $12, $C5

@@ -25,10 +25,4 @@ clr:    sta $0400,y
         bne clr
         lda #$18
         sta $D018               ; screen $0400, characters $2000
-        lda $03
-        sta $D016
-        lda $02
-        sta $D011
-        wait_frames 2
-        lda #$00
-        finish
+        runner_modes_then_finish

@@ -23,15 +23,7 @@
         sta $D004
         lda $02
         sta $D015
-        ; Stop and preset the timers.
-        lda #$00
-        sta $DD0E
-        sta $DD0F
-        lda #$FF
-        sta $DD04
-        sta $DD05
-        sta $DD06
-        sta $DD07
+        preset_cia2_timers
         ; Wait for raster line 150 (bit 8 clear and $D012 = 150).
 sync:   lda $D011
         bmi sync
