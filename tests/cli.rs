@@ -550,3 +550,49 @@ fn bench_turns_players_counts_model_verdict_json_and_plot() {
     ]);
     one_line_error(&o, 1, "/nonexistent/p.svg");
 }
+
+#[test]
+fn bench_turns_article_player_sweeps_the_goblins_woken() {
+    let plot = tmp("article.svg");
+    let args = [
+        "bench-turns",
+        "--compare",
+        "10b",
+        "10c",
+        "--player",
+        "article",
+        "--wake",
+        "0..1",
+        "--seeds",
+        "3",
+        "--turns",
+        "4",
+        "--quiet",
+    ];
+    let o = breadbin(&[&args[..], &["--plot", plot.to_str().unwrap()]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for needle in [
+        "player article (N = ",
+        "the article's scenario",
+        " 0     1/1 ",
+        " 1     1/1 ",
+        "verdict at N=",
+        "conclusion: ",
+    ] {
+        assert!(out.contains(needle), "{needle} missing:\n{out}");
+    }
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains("goblins woken, N") && svg.contains("tutorial before: 990"));
+    let j = stdout(&breadbin(&[&args[..], &["--json"]].concat()));
+    let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+    let rows = v["sweep"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{j}");
+    assert_eq!(rows[1]["wake"], 1);
+    assert!(rows[1]["after"]["goblin"]["measured"].as_f64().unwrap() > 0.0);
+    let o = breadbin(&["bench-turns", "--player", "article", "--wake", "7"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("'7' is not a number of goblins (0-6)"));
+    let o = breadbin(&["bench-turns", "--player", "hunter", "--wake", "1"]);
+    one_line_error(&o, 1, "--wake goes with --player article");
+}

@@ -5,7 +5,10 @@
 //! 11, heart 83, gem 90, potion `!` 33, chalice `(` 40, goblin `G` 7, player `@` 0.
 
 use breadbin::basic::vars::{read_array, read_var};
+use breadbin::games::dungeon::sim::World;
+use breadbin::games::dungeon::{ArticlePlayer, MOVES, Player, Sight};
 use breadbin::media::Program;
+use breadbin::profile::harness::{Driver, RunSpec};
 use breadbin::profile::{GameDriver, Input, RunSettings};
 use std::collections::VecDeque;
 
@@ -568,4 +571,77 @@ fn tokenizer_warnings_are_clean_and_each_part_adds_one_change() {
             .contains("IF GW(G)=0 THEN IF GA(G)<>PA THEN GOTO NEXTENEMY")
     );
     assert!(!breadbin::games::DUNGEON[1].1.contains("GA(G)"));
+}
+
+/// The goblins' moves that the article's player foresees (games::dungeon::sim, written from
+/// ENEMYLOGIC's text) are the moves the game makes: after every turn that is a move or a
+/// bump, each goblin stands where the forecast put it.
+#[test]
+fn the_forecast_of_the_goblins_moves_matches_the_game() {
+    for part in ["part10b", "part10c"] {
+        let mut checked = 0;
+        for seed in 1..=3u8 {
+            let mut d = start(part, seed);
+            let mut player = ArticlePlayer::new(2);
+            for _ in 0..40 {
+                let now = Sight::read(&d.c64.screen_codes(), d.c64.ram());
+                let key = player.next_key(&now);
+                let dir = MOVES.iter().position(|m| m.2 == key).unwrap();
+                let (world, state) = World::new(&now).unwrap();
+                let forecast = world.turn(&state, dir);
+                if d.turn(Input::Key(key)).unwrap().is_none() {
+                    break;
+                }
+                // None: a hit or a door, which the forecast leaves to the game.
+                if let Some((next, _)) = forecast {
+                    let after = Sight::read(&d.c64.screen_codes(), d.c64.ram());
+                    let (_, actual) = World::new(&after).unwrap();
+                    assert_eq!(
+                        (next.me, next.goblins),
+                        (actual.me, actual.goblins),
+                        "{part} seed {seed}: key {}",
+                        key as char
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 60, "{part}: only {checked} turns forecast");
+    }
+}
+
+/// The article's player keeps the tutorial's scenario: six goblins alive in every measured
+/// turn, exactly N of them hit once (health below 10), in both versions.
+#[test]
+fn the_article_player_never_kills_a_goblin_and_wakes_exactly_n() {
+    let wake = 2;
+    for part in ["part10b", "part10c"] {
+        for seed in [3u8, 4, 5] {
+            let spec = RunSpec {
+                name: part.into(),
+                program: program(part),
+                settings: RunSettings {
+                    seed: Some(seed),
+                    limit_seconds: 900,
+                    ..Default::default()
+                },
+                loop_label: "GETKEY".into(),
+                measure: "ENEMYLOGIC".into(),
+                turns: 20,
+                driver: Driver::Player(Player::Article(ArticlePlayer::new(wake))),
+            };
+            let r = breadbin::profile::harness::run(&spec).unwrap();
+            assert_eq!(r.skipped, None, "{part} seed {seed}");
+            assert_eq!(r.turns.len(), 20, "{part} seed {seed}");
+            for (i, t) in r.turns.iter().enumerate() {
+                let c = t.counts;
+                assert_eq!(
+                    (c.alive, c.dead, c.hit),
+                    (6, 0, wake as u32),
+                    "{part} seed {seed} turn {}",
+                    i + 1
+                );
+            }
+        }
+    }
 }

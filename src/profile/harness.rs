@@ -7,7 +7,8 @@ use super::ProfileError;
 use super::driver::{GameDriver, RunSettings};
 use super::keyscript::{Input, KeyScript};
 use super::report::ms;
-use crate::games::dungeon::{self, Map, Player, TurnCounts};
+use crate::games::dungeon::article::{self, ArticlePlayer, Reason, Skip};
+use crate::games::dungeon::{self, Map, Player, Sight, TurnCounts};
 use crate::media::Program;
 use crate::recording::Recording;
 use std::sync::Mutex;
@@ -19,7 +20,7 @@ pub enum Driver {
     /// A key script: one input per wait.
     Script(KeyScript),
     /// A built-in screen-reading player (see [`dungeon::Player`]).
-    Player(String),
+    Player(Player),
     /// A session recorded in the window, replayed at its frames.
     Replay(Recording),
 }
@@ -29,7 +30,7 @@ impl Driver {
     pub fn name(&self) -> &str {
         match self {
             Driver::Script(_) => "script",
-            Driver::Player(p) => p,
+            Driver::Player(p) => p.name(),
             Driver::Replay(_) => "replay",
         }
     }
@@ -67,7 +68,15 @@ pub struct RunRecord {
     pub ended: Option<String>,
     /// The player's cell after each turn (for comparing replays).
     pub positions: Vec<(i32, i32)>,
+    /// For the article's player: the goblins it wakes.
+    pub wake: Option<usize>,
+    /// Why the run does not count for the article's scenario (the dungeon could not give
+    /// six goblins alive, N of them woken, for all the measured turns).
+    pub skipped: Option<Skip>,
 }
+
+/// Turns the article's player may take to wake its goblins before the measured turns.
+pub const WAKE_TURNS: usize = 200;
 
 /// Play one run.
 pub fn run(spec: &RunSpec) -> Result<RunRecord, ProfileError> {
@@ -89,22 +98,24 @@ pub fn run(spec: &RunSpec) -> Result<RunRecord, ProfileError> {
         turns: Vec::new(),
         ended: None,
         positions: Vec::new(),
+        wake: None,
+        skipped: None,
     };
     if !d.run_to_wait()? {
         out.ended = Some("the program ended before its first wait".into());
         return Ok(out);
     }
     let mut player = match &spec.driver {
-        Driver::Player(name) => {
-            Some(
-                Player::by_name(name).ok_or_else(|| ProfileError::UnknownPlayer {
-                    name: name.clone(),
-                    known: Player::NAMES.join(", "),
-                })?,
-            )
-        }
+        Driver::Player(p) => Some(p.clone()),
         _ => None,
     };
+    if let Some(Player::Article(a)) = player.as_mut() {
+        out.wake = Some(a.wake());
+        out.skipped = wake_up(&mut d, a)?;
+        if out.skipped.is_some() {
+            return Ok(out);
+        }
+    }
     for i in 0..spec.turns {
         let input = match (&spec.driver, player.as_mut()) {
             (Driver::Script(s), _) => match s.inputs.get(i) {
@@ -117,17 +128,93 @@ pub fn run(spec: &RunSpec) -> Result<RunRecord, ProfileError> {
                     });
                 }
             },
-            (_, Some(p)) => Input::Key(p.next_key(&Map::from_screen(&d.c64.screen_codes()))),
+            (_, Some(p)) => Input::Key(p.next_key(&sight(&d))),
             _ => unreachable!("replays are played by recording::replay"),
         };
         let t = d.turn(input)?;
         if !out.take(t, &d) {
             break;
         }
+        if let (Some(wake), Some(t)) = (out.wake, out.turns.last()) {
+            out.skipped = scenario_broken(&t.counts, wake, out.turns.len());
+            if out.skipped.is_some() {
+                break;
+            }
+        }
+    }
+    if out.wake.is_some() && out.skipped.is_none() && out.turns.len() < spec.turns {
+        out.skipped = Some(Skip::new(
+            Reason::Died,
+            format!("the player died in measured turn {}", out.turns.len() + 1),
+        ));
     }
     Ok(out)
 }
 
+/// What the player sees now.
+fn sight(d: &GameDriver) -> Sight {
+    Sight::read(&d.c64.screen_codes(), d.c64.ram())
+}
+
+/// The article player's turns before the measured ones: it wakes its goblins. `Some`
+/// when the dungeon cannot give the scenario.
+fn wake_up(d: &mut GameDriver, a: &mut ArticlePlayer) -> Result<Option<Skip>, ProfileError> {
+    let alive = sight(d).alive().count();
+    if alive != article::GOBLINS {
+        return Ok(Some(Skip::new(
+            Reason::Goblins,
+            format!("{alive} goblins, not {}, in the dungeon", article::GOBLINS),
+        )));
+    }
+    for turn in 1..=WAKE_TURNS {
+        if a.ready() {
+            return Ok(None);
+        }
+        let key = a.next_key(&sight(d));
+        if let Some(why) = a.stuck() {
+            return Ok(Some(why.clone()));
+        }
+        if d.turn(Input::Key(key))?.is_none() {
+            return Ok(Some(Skip::new(
+                Reason::DiedWaking,
+                format!("the player died while waking goblins (turn {turn})"),
+            )));
+        }
+    }
+    Ok((!a.ready()).then(|| {
+        Skip::new(
+            Reason::NotWoken,
+            format!(
+                "{} of {} goblins woken in {WAKE_TURNS} turns",
+                a.woken(),
+                a.wake()
+            ),
+        )
+    }))
+}
+
+/// Why a measured turn breaks the article's scenario: a goblin died, or another number than
+/// `wake` were hit.
+fn scenario_broken(c: &TurnCounts, wake: usize, turn: usize) -> Option<Skip> {
+    if c.action == Some(dungeon::Action::None) {
+        return None;
+    }
+    if c.alive as usize != article::GOBLINS {
+        return Some(Skip::new(
+            Reason::Goblin,
+            format!("{} goblins alive in measured turn {turn}", c.alive),
+        ));
+    }
+    (c.hit as usize != wake).then(|| {
+        Skip::new(
+            Reason::Goblin,
+            format!(
+                "{} goblins woken in measured turn {turn}, not {wake}",
+                c.hit
+            ),
+        )
+    })
+}
 impl RunRecord {
     /// Keep a played turn (with the player's cell after it); `None` is the game's end.
     /// Returns whether the game goes on.

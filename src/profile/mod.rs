@@ -42,6 +42,7 @@ pub mod plot;
 pub mod profiler;
 pub mod replay;
 pub mod report;
+pub mod sweep;
 
 pub use driver::{
     GameDriver, ProfiledRun, RunSettings, Turn, TurnSnapshots, run_script, run_to_end,
@@ -107,8 +108,6 @@ pub enum ProfileError {
     },
     #[error("{0}")]
     Recording(#[from] crate::recording::RecordingError),
-    #[error("--player {name}: no such player (players: {known}, or script)")]
-    UnknownPlayer { name: String, known: String },
 }
 
 #[cfg(test)]

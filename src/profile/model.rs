@@ -36,7 +36,7 @@ impl Spread {
 }
 
 /// The fitted model of one version.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Fit {
     pub fixed: f64,
     pub per_acting: Option<f64>,

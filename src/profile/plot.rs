@@ -3,8 +3,9 @@
 //! model's prediction for each turn, and the tutorial's 990 and 556 ms as lines.
 
 use super::harness::RunRecord;
-use super::model::{Fit, VersionStats};
-use crate::games::TUTORIAL_GOBLIN_MS;
+use super::model::{Fit, TOLERANCE, VersionStats};
+use super::sweep::{Row, Sweep};
+use crate::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
 use std::fmt::Write as _;
 
 /// Per turn number: mean goblin ms, mean acting goblins, mean moving goblins.
@@ -56,18 +57,7 @@ pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &
         escape(title)
     );
     // Axes and grid.
-    let mut v = 0.0;
-    while v <= ymax + 0.1 {
-        let _ = writeln!(
-            s,
-            r##"<line x1="{left}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#e5e5e5"/><text x="{2}" y="{3:.1}" text-anchor="end">{v:.0}</text>"##,
-            y(v),
-            left + pw,
-            left - 6.0,
-            y(v) + 4.0
-        );
-        v += 200.0;
-    }
+    grid(&mut s, left, pw, ymax, &y);
     for i in 0..turns {
         let _ = writeln!(
             s,
@@ -138,7 +128,7 @@ pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &
         let ly = top + ph * 0.45 + 44.0 * k as f64;
         let _ = writeln!(
             s,
-            r#"<line x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2.5"/><text x="{2}" y="{3}">{4}</text><text x="{2}" y="{5}" font-size="11">model (dotted), mean {6:.0} ms</text>"#,
+            r#"<line x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2.5"/><text x="{2}" y="{3}">{4}</text><text x="{2}" y="{5}" font-size="11">mean {6:.0} ms; dotted: model</text>"#,
             left + pw + 6.0,
             left + pw + 30.0,
             left + pw + 36.0,
@@ -150,6 +140,22 @@ pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// A grid line and its label every 200 ms from 0 to `ymax`.
+fn grid(s: &mut String, left: f64, pw: f64, ymax: f64, y: &dyn Fn(f64) -> f64) {
+    let mut v = 0.0;
+    while v <= ymax + 0.1 {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#e5e5e5"/><text x="{2}" y="{3:.1}" text-anchor="end">{v:.0}</text>"##,
+            y(v),
+            left + pw,
+            left - 6.0,
+            y(v) + 4.0
+        );
+        v += 200.0;
+    }
 }
 
 /// Lines from point to point (separate lines rather than one path: some SVG renderers
@@ -174,4 +180,119 @@ fn escape(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// `per_turn` (a picture of [`svg`]) under a chart of the article's sweep: per N, each
+/// version's goblin and whole-turn milliseconds, with the tutorial's figures as bands of
+/// the verdict's tolerance.
+pub fn with_sweep(sw: &Sweep, per_turn: &str) -> String {
+    let (w, h) = (900.0, 440.0);
+    let (left, right, top, bottom) = (70.0, 190.0, 50.0, 60.0);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let ymax = 1600.0;
+    let nmax = sw.rows.iter().map(|r| r.wake).max().unwrap_or(0).max(1) as f64;
+    let nmin = sw.rows.iter().map(|r| r.wake).min().unwrap_or(0) as f64;
+    let x = |n: usize| left + pw * (n as f64 - nmin + 0.5) / (nmax - nmin + 1.0);
+    let y = |v: f64| top + ph * (1.0 - v.min(ymax) / ymax);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg x="0" y="0" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><text x="{}" y="28" font-size="16" text-anchor="middle">the article's scenario: N goblins woken, six alive ({} vs {})</text>"#,
+        left + pw / 2.0,
+        escape(&sw.before_game),
+        escape(&sw.after_game)
+    );
+    grid(&mut s, left, pw, ymax, &y);
+    for r in &sw.rows {
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{}" text-anchor="middle">{} ({}/{})</text>"#,
+            x(r.wake),
+            top + ph + 18.0,
+            r.wake,
+            r.counted,
+            r.seeds
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">goblins woken, N (seeds counted)</text><text transform="translate(18 {}) rotate(-90)" text-anchor="middle">ms per turn</text>"#,
+        left + pw / 2.0,
+        h - 18.0,
+        top + ph / 2.0
+    );
+    // The tutorial's figures with the tolerance as bands.
+    let figures = [
+        (TUTORIAL_GOBLIN_MS.0, 0, "goblins before"),
+        (TUTORIAL_GOBLIN_MS.1, 1, "goblins after"),
+        (TUTORIAL_TURN_MS.0, 0, "turn before"),
+        (TUTORIAL_TURN_MS.1, 1, "turn after"),
+    ];
+    for (i, (v, k, label)) in figures.into_iter().enumerate() {
+        // Two figures of one value: the second label under the first.
+        let below = figures[..i].iter().filter(|f| f.0 == v).count() as f64 * 14.0;
+        let _ = writeln!(
+            s,
+            r##"<rect x="{left}" y="{:.1}" width="{pw}" height="{:.1}" fill="{}" opacity="0.08"/><text x="{:.1}" y="{:.1}" fill="#555" font-size="11">tutorial {label}: {v:.0}</text>"##,
+            y(v * (1.0 + TOLERANCE)),
+            y(v * (1.0 - TOLERANCE)) - y(v * (1.0 + TOLERANCE)),
+            COLOURS[k],
+            left + pw + 6.0,
+            y(v) + 4.0 + below
+        );
+    }
+    let side = |r: &Row, k: usize| {
+        if k == 0 {
+            r.before.clone()
+        } else {
+            r.after.clone()
+        }
+    };
+    for (k, c) in COLOURS.iter().take(2).enumerate() {
+        let pts = |turn: bool| {
+            sw.rows
+                .iter()
+                .filter_map(|r| {
+                    side(r, k).map(|s| {
+                        let v = if turn {
+                            s.turn.measured
+                        } else {
+                            s.goblin.measured
+                        };
+                        (x(r.wake), y(v))
+                    })
+                })
+                .collect::<Vec<_>>()
+        };
+        for (turn, style) in [
+            (false, "stroke-width=\"2.5\""),
+            (true, "stroke-width=\"1.5\" stroke-dasharray=\"6 3\""),
+        ] {
+            let p = pts(turn);
+            s.push_str(&segments(
+                p.iter().copied(),
+                &format!(r#"stroke="{c}" {style}"#),
+            ));
+            for (px, py) in p {
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{px:.1}" cy="{py:.1}" r="3.5" fill="{c}"/>"#
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{left}" y="{}" font-size="11">solid: goblin logic; dashed: whole turn; red: {}; blue: {}</text></svg>"#,
+        top - 6.0,
+        escape(&sw.before_game),
+        escape(&sw.after_game)
+    );
+    let inner = per_turn.replacen("<svg ", &format!(r#"<svg x="0" y="{h}" "#), 1);
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"{}\" viewBox=\"0 0 900 {}\" font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"900\" height=\"{}\" fill=\"white\"/>\n{s}{inner}</svg>\n",
+        h + 520.0,
+        h + 520.0,
+        h + 520.0
+    )
 }

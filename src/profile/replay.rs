@@ -94,6 +94,8 @@ pub(super) fn replay(spec: &RunSpec, rec: &Recording) -> Result<RunRecord, Profi
         turns: Vec::new(),
         ended: None,
         positions: Vec::new(),
+        wake: None,
+        skipped: None,
     };
     if !d.run_to_wait_with(&mut |c| p.feed(c))? {
         out.ended = Some("the program ended before its first wait".into());

@@ -12,6 +12,11 @@ use crate::basic::vars::{Value, read_array, read_var};
 use crate::profile::TurnSnapshots;
 use std::collections::VecDeque;
 
+pub mod article;
+pub mod sim;
+
+pub use article::{ArticlePlayer, Goblin, Sight};
+
 /// Map size in cells and its position on the screen.
 pub const MAP_SIZE: usize = 21;
 const MAP_ROW: usize = 2;
@@ -73,6 +78,9 @@ pub struct TurnCounts {
     pub asleep: u32,
     /// Dead goblins (the loop still visits them).
     pub dead: u32,
+    /// Alive goblins that were hit (health below the [`article::GOBLIN_HEALTH`] they start
+    /// with): in part 10c, the woken ones.
+    pub hit: u32,
     pub action: Option<Action>,
 }
 
@@ -119,6 +127,9 @@ pub fn count_turn(s: &TurnSnapshots) -> TurnCounts {
             continue;
         }
         c.alive += 1;
+        if gh[g] < article::GOBLIN_HEALTH {
+            c.hit += 1;
+        }
         let acts = match &zone {
             Some((gw, ga, pa)) => gw[g] != 0.0 || ga[g] == *pa,
             None => true,
@@ -164,7 +175,7 @@ pub struct Map {
 }
 
 /// The four moves and the keys that make them.
-const MOVES: [(i32, i32, u8); 4] = [(0, -1, b'W'), (0, 1, b'S'), (-1, 0, b'A'), (1, 0, b'D')];
+pub const MOVES: [(i32, i32, u8); 4] = [(0, -1, b'W'), (0, 1, b'S'), (-1, 0, b'A'), (1, 0, b'D')];
 
 impl Map {
     /// Read the map from the 1,000 screen codes.
@@ -245,9 +256,10 @@ impl Map {
     }
 }
 
-/// Which zone (3x3 zones of 7x7 cells) a cell is in, as part 10c counts them.
+/// Which zone (3x3 zones of 7x7 cells) a map cell is in, as part 10c counts them (its
+/// `INT(X/7)+3*INT((Y-2)/7)` takes the screen row, two more than the map's).
 pub fn zone(x: i32, y: i32) -> i32 {
-    x / 7 + 3 * ((y - 2).div_euclid(7))
+    x / 7 + 3 * (y / 7)
 }
 
 /// A built-in player: it looks at the screen and chooses the next key.
@@ -263,10 +275,14 @@ pub enum Player {
         hit: Vec<(i32, i32)>,
         start: Vec<(i32, i32)>,
     },
+    /// The tutorial's scenario: wakes N goblins by hitting each once, never kills one, then
+    /// keeps moving (see [`article`]).
+    Article(ArticlePlayer),
 }
 
 impl Player {
-    /// The player of a name: `explorer`, `hunter`, `wake-and-run`.
+    /// The player of a name: `explorer`, `hunter`, `wake-and-run`, `article` (waking
+    /// none; [`Player::Article`] with [`ArticlePlayer::new`] for more).
     pub fn by_name(name: &str) -> Option<Player> {
         match name {
             "explorer" => Some(Player::Explorer),
@@ -275,15 +291,27 @@ impl Player {
                 hit: Vec::new(),
                 start: Vec::new(),
             }),
+            "article" => Some(Player::Article(ArticlePlayer::new(0))),
             _ => None,
         }
     }
 
-    /// The names `by_name` knows.
-    pub const NAMES: [&'static str; 3] = ["explorer", "hunter", "wake-and-run"];
+    /// Its name, as `by_name` takes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Player::Explorer => "explorer",
+            Player::Hunter => "hunter",
+            Player::WakeAndRun { .. } => "wake-and-run",
+            Player::Article(_) => "article",
+        }
+    }
 
-    /// The next key (PETSCII W, A, S or D) for the map on the screen.
-    pub fn next_key(&mut self, map: &Map) -> u8 {
+    /// The names `by_name` knows.
+    pub const NAMES: [&'static str; 4] = ["explorer", "hunter", "wake-and-run", "article"];
+
+    /// The next key (PETSCII W, A, S or D) for what is on the screen.
+    pub fn next_key(&mut self, sight: &Sight) -> u8 {
+        let map = &sight.map;
         let Some(me) = map.player() else {
             return b'D';
         };
@@ -363,6 +391,7 @@ impl Player {
                     })
                     .unwrap_or(b'D')
             }
+            Player::Article(a) => a.next_key(sight),
         }
     }
 }
@@ -371,7 +400,7 @@ impl Player {
 mod tests {
     use super::*;
 
-    fn map(rows: &[&str]) -> Map {
+    pub(super) fn map(rows: &[&str]) -> Map {
         let mut screen = [32u8; 1000];
         for (y, r) in rows.iter().enumerate() {
             for (x, ch) in r.bytes().enumerate() {
@@ -380,6 +409,7 @@ mod tests {
                     b'G' => cell::GOBLIN,
                     b'K' => cell::KEY,
                     b'(' => cell::CHALICE,
+                    b'H' => cell::HEART,
                     b'+' => cell::DOOR,
                     b'.' => cell::FLOOR,
                     _ => cell::WALL,
@@ -391,19 +421,27 @@ mod tests {
 
     #[test]
     fn players_choose_by_what_they_see() {
+        let see = |m: &Map| Sight {
+            map: m.clone(),
+            goblins: Vec::new(),
+        };
         let m = map(&["#######", "#@..K.#", "#.##..#", "#..G..#", "#######"]);
         assert_eq!(m.player(), Some((1, 1)));
-        assert_eq!(Player::Explorer.next_key(&m), b'D', "towards the key");
-        assert_eq!(Player::Hunter.next_key(&m), b'S', "towards the goblin");
+        assert_eq!(Player::Explorer.next_key(&see(&m)), b'D', "towards the key");
+        assert_eq!(
+            Player::Hunter.next_key(&see(&m)),
+            b'S',
+            "towards the goblin"
+        );
         let m = map(&["#######", "#.@G..#", "#######"]);
         assert_eq!(
-            Player::Hunter.next_key(&m),
+            Player::Hunter.next_key(&see(&m)),
             b'D',
             "hits the goblin next to it"
         );
         let mut w = Player::by_name("wake-and-run").unwrap();
-        assert_eq!(w.next_key(&m), b'D', "wakes it");
+        assert_eq!(w.next_key(&see(&m)), b'D', "wakes it");
         // The same goblin, still there: not hit twice; away from it instead.
-        assert_eq!(w.next_key(&m), b'A');
+        assert_eq!(w.next_key(&see(&m)), b'A');
     }
 }

@@ -1,5 +1,9 @@
 //! `breadbin bench-turns`: the turn harness from the command line.
 
+mod article;
+mod json;
+
+use breadbin::games::dungeon::{ArticlePlayer, Player};
 use breadbin::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
 use breadbin::media::Program;
 use breadbin::output::write_all_or_none;
@@ -20,10 +24,14 @@ pub struct BenchTurnsArgs {
     /// Compare two games on the same seeds and inputs (e.g. 10b 10c).
     #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "game")]
     pub compare: Option<Vec<PathBuf>>,
-    /// Who plays: explorer, hunter, wake-and-run (built-in players that read the screen),
-    /// or script (the key script; the default).
+    /// Who plays: explorer, hunter, wake-and-run, article (built-in players that read the
+    /// screen), or script (the key script; the default).
     #[arg(long, value_name = "NAME", default_value = "script")]
     pub player: String,
+    /// With --player article: how many goblins it wakes, `N` (0-6) or a range to sweep
+    /// (`0..6`). Default: the sweep 0..6, judged at the N that the tutorial's 556 ms implies.
+    #[arg(long, value_name = "N", value_parser = article::parse_wakes)]
+    pub wake: Option<article::Wakes>,
     /// Key script, or a recording made with `breadbin --record-keys` (replayed at its
     /// frames). Default: the dungeon's shipped walk.
     #[arg(long, value_name = "FILE")]
@@ -139,24 +147,40 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
         Driver::Replay(_) => vec![None],
         _ => a.seeds.0.iter().map(|&s| Some(s)).collect(),
     };
+    // The article's player: one driver per number of goblins woken.
+    let article = matches!(&driver, Driver::Player(Player::Article(_)));
+    let wakes: Vec<Option<usize>> = match (&a.wake, article) {
+        (Some(w), true) => w.0.iter().map(|&n| Some(n)).collect(),
+        (None, true) => (0..=breadbin::games::dungeon::article::GOBLINS)
+            .map(Some)
+            .collect(),
+        (Some(_), false) => return Err("--wake goes with --player article".into()),
+        (None, false) => vec![None],
+    };
     let mut specs = Vec::new();
-    for (name, program) in &games {
-        for &seed in &seeds {
-            specs.push(RunSpec {
-                name: name.clone(),
-                program: program.clone(),
-                settings: RunSettings {
-                    roms: a.roms.clone(),
-                    seed,
-                    limit_seconds: a.seconds,
-                    input_loop: Some(loop_label.clone()),
-                    moment: None,
-                },
-                loop_label: loop_label.clone(),
-                measure: a.measure.clone(),
-                turns: a.turns,
-                driver: driver.clone(),
-            });
+    for &wake in &wakes {
+        let driver = match wake {
+            Some(n) => Driver::Player(Player::Article(ArticlePlayer::new(n))),
+            None => driver.clone(),
+        };
+        for (name, program) in &games {
+            for &seed in &seeds {
+                specs.push(RunSpec {
+                    name: name.clone(),
+                    program: program.clone(),
+                    settings: RunSettings {
+                        roms: a.roms.clone(),
+                        seed,
+                        limit_seconds: a.seconds,
+                        input_loop: Some(loop_label.clone()),
+                        moment: None,
+                    },
+                    loop_label: loop_label.clone(),
+                    measure: a.measure.clone(),
+                    turns: a.turns,
+                    driver: driver.clone(),
+                });
+            }
         }
     }
     let threads = a.jobs.map(|j| j as usize).unwrap_or_else(|| {
@@ -182,15 +206,36 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             .unwrap_or_default();
         runs.push(r.map_err(|e| format!("{seed}{e}"))?);
     }
+    // The article's sweep (two versions), and the N the summary is of: the one asked for,
+    // or the one the tutorial's 556 ms implies.
+    let sweep = match (&games[..], article) {
+        ([b, c], true) => Some(breadbin::profile::sweep::sweep(&runs, &b.0, &c.0)),
+        _ => None,
+    };
+    let focus: Option<usize> = match (&wakes[..], &sweep) {
+        ([one], _) => *one,
+        (_, Some(sw)) => sw.default_wake.or(sw.rows.first().map(|r| r.wake)),
+        _ => wakes.first().copied().flatten(),
+    };
+    // A seed counts when no version skipped it.
+    let counts = |r: &RunRecord| {
+        r.wake == focus
+            && !runs
+                .iter()
+                .any(|o| o.wake == focus && o.seed == r.seed && o.skipped.is_some())
+    };
     let versions: Vec<(VersionStats, Vec<&RunRecord>)> = games
         .iter()
         .map(|(name, _)| {
-            let rs: Vec<&RunRecord> = runs.iter().filter(|r| &r.name == name).collect();
+            let rs: Vec<&RunRecord> = runs
+                .iter()
+                .filter(|r| &r.name == name && counts(r))
+                .collect();
             (model::version_stats(name, &rs), rs)
         })
         .collect();
-    let verdict = match &versions[..] {
-        [(b, _), (c, _)] => model::verdict(b, c),
+    let verdict = match (&versions[..], &sweep) {
+        ([(b, _), (c, _)], None) => model::verdict(b, c),
         _ => None,
     };
     let divergence = match &driver {
@@ -205,26 +250,39 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
                 .map(|g| g.0.as_str())
                 .collect::<Vec<_>>()
                 .join(" vs "),
-            driver.name(),
-            seeds.len(),
+            focus
+                .map(|n| format!("{} N = {n}", driver.name()))
+                .unwrap_or_else(|| driver.name().to_string()),
+            versions.first().map_or(0, |v| v.1.len()),
             a.turns
         );
         let pairs: Vec<(&VersionStats, Vec<&RunRecord>)> =
             versions.iter().map(|(s, r)| (s, r.clone())).collect();
-        let svg = breadbin::profile::plot::svg(&pairs, a.turns, &title);
+        let mut svg = breadbin::profile::plot::svg(&pairs, a.turns, &title);
+        if let Some(sw) = &sweep {
+            svg = breadbin::profile::plot::with_sweep(sw, &svg);
+        }
         write_all_or_none(&[(p, svg.as_bytes())]).map_err(|e| e.to_string())?;
     }
     if a.json {
         print!(
             "{}",
-            json(&versions, verdict.as_ref(), &driver, &divergence)
+            json::json(
+                driver.name(),
+                focus,
+                &versions,
+                verdict.as_ref(),
+                divergence.as_deref(),
+                sweep.as_ref()
+            )
         );
         return Ok(ExitCode::SUCCESS);
     }
     if !a.quiet {
-        for r in &runs {
+        for r in versions.iter().flat_map(|(_, rs)| rs) {
             let seed = r.seed.map(|s| format!(" seed {s}")).unwrap_or_default();
-            println!("{}{seed}", r.name);
+            let wake = r.wake.map(|n| format!(", {n} woken")).unwrap_or_default();
+            println!("{}{seed}{wake}", r.name);
             print!("{}", turn_table(r, &a.measure));
             if let Some(e) = &r.ended {
                 println!("({e})");
@@ -232,10 +290,30 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             println!();
         }
     }
+    let player = match focus {
+        Some(n) => format!("{} (N = {n} woken)", driver.name()),
+        None => driver.name().to_string(),
+    };
     print!(
         "{}",
-        summary(&versions, verdict.as_ref(), &driver, seeds.len(), a.turns)
+        summary(
+            &versions,
+            verdict.as_ref(),
+            &player,
+            versions.first().map_or(0, |v| v.1.len()),
+            a.turns
+        )
     );
+    if let Some(sw) = &sweep {
+        print!("{}", article::text(sw, focus, a.turns));
+    } else if article {
+        let skipped: Vec<&RunRecord> = runs.iter().filter(|r| r.skipped.is_some()).collect();
+        for r in &skipped {
+            let seed = r.seed.map(|s| format!(" seed {s}")).unwrap_or_default();
+            let why = r.skipped.as_ref().map_or("", |k| k.detail.as_str());
+            println!("skipped: {}{seed}: {why}", r.name);
+        }
+    }
     if let Some(d) = divergence {
         println!("{d}");
     }
@@ -267,15 +345,15 @@ fn make_driver(a: &BenchTurnsArgs) -> Result<Driver, String> {
                 KeyScript::parse(text, name).map_err(|e| e.to_string())?,
             ))
         }
-        (p, None) if breadbin::games::dungeon::Player::by_name(p).is_some() => {
-            Ok(Driver::Player(p.to_string()))
+        (p, None) if Player::by_name(p).is_some() => {
+            Ok(Driver::Player(Player::by_name(p).expect("known")))
         }
-        (p, Some(_)) if breadbin::games::dungeon::Player::by_name(p).is_some() => Err(format!(
+        (p, Some(_)) if Player::by_name(p).is_some() => Err(format!(
             "--player {p} plays by itself: --keys goes with --player script"
         )),
         (p, _) => Err(format!(
             "--player {p}: no such player (players: {}, script)",
-            breadbin::games::dungeon::Player::NAMES.join(", ")
+            Player::NAMES.join(", ")
         )),
     }
 }
@@ -376,15 +454,14 @@ fn fit_line(v: &VersionStats) -> String {
 fn summary(
     versions: &[(VersionStats, Vec<&RunRecord>)],
     verdict: Option<&model::Verdict>,
-    driver: &Driver,
+    player: &str,
     seeds: usize,
     turns: usize,
 ) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{turns} turns x {seeds} seed(s), player {}; milliseconds at {} Hz; mean of per-run means ± their standard deviation",
-        driver.name(),
+        "{turns} turns x {seeds} seed(s), player {player}; milliseconds at {} Hz; mean of per-run means ± their standard deviation",
         breadbin::c64::PAL_CLOCK_HZ
     );
     let _ = writeln!(
@@ -537,111 +614,5 @@ fn summary(
             }
         }
     }
-    s
-}
-
-fn json(
-    versions: &[(VersionStats, Vec<&RunRecord>)],
-    verdict: Option<&model::Verdict>,
-    driver: &Driver,
-    divergence: &Option<String>,
-) -> String {
-    let f = |x: f64| {
-        if x.is_finite() {
-            format!("{x:.3}")
-        } else {
-            "null".into()
-        }
-    };
-    let o = |x: Option<f64>| x.map(f).unwrap_or_else(|| "null".into());
-    let mut s = format!("{{\"player\":\"{}\",\"versions\":[", driver.name());
-    for (k, (v, runs)) in versions.iter().enumerate() {
-        if k > 0 {
-            s.push(',');
-        }
-        let fit = match v.fit {
-            Some(fi) => format!(
-                "{{\"fixed_ms\":{},\"per_acting_ms\":{},\"per_move_ms\":{},\"rms_ms\":{},\"turns\":{}}}",
-                f(fi.fixed),
-                o(fi.per_acting),
-                o(fi.per_move),
-                f(fi.rms),
-                fi.turns
-            ),
-            None => "null".into(),
-        };
-        let _ = write!(
-            s,
-            "{{\"game\":\"{}\",\"goblin_ms\":{{\"mean\":{},\"sd\":{},\"min\":{},\"max\":{}}},\"turn_ms\":{{\"mean\":{},\"sd\":{}}},\"per_turn\":{{\"alive\":{},\"acting\":{},\"moving\":{},\"attacking\":{},\"asleep\":{},\"dead\":{}}},\"model\":{fit},\"runs\":[",
-            v.name,
-            f(v.inner.mean),
-            f(v.inner.sd),
-            f(v.inner.min),
-            f(v.inner.max),
-            f(v.turn.mean),
-            f(v.turn.sd),
-            f(v.counts[0]),
-            f(v.counts[1]),
-            f(v.counts[2]),
-            f(v.counts[3]),
-            f(v.counts[4]),
-            f(v.counts[5])
-        );
-        for (i, r) in runs.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            let _ = write!(
-                s,
-                "{{\"seed\":{},\"ended\":{},\"turns\":[",
-                r.seed.map(|x| x.to_string()).unwrap_or("null".into()),
-                r.ended
-                    .as_ref()
-                    .map(|e| format!("\"{e}\""))
-                    .unwrap_or("null".into())
-            );
-            for (j, t) in r.turns.iter().enumerate() {
-                let c = &t.counts;
-                let _ = write!(
-                    s,
-                    "{}{{\"turn_ms\":{},\"goblin_ms\":{},\"alive\":{},\"acting\":{},\"moving\":{},\"attacking\":{},\"asleep\":{},\"dead\":{},\"action\":\"{}\"}}",
-                    if j > 0 { "," } else { "" },
-                    f(t.turn_ms),
-                    f(t.inner_ms),
-                    c.alive,
-                    c.acting,
-                    c.moving,
-                    c.attacking,
-                    c.asleep,
-                    c.dead,
-                    c.action.map(|a| a.name()).unwrap_or("-")
-                );
-            }
-            s.push_str("]}");
-        }
-        s.push_str("]}");
-    }
-    s.push(']');
-    if let Some(v) = verdict {
-        let _ = write!(
-            s,
-            ",\"verdict\":{{\"confirmed\":{},\"predicted_ms\":[{},{}],\"tutorial_ms\":[{},{}],\"implied_acting\":{},\"why\":\"{}\"}}",
-            v.confirmed,
-            f(v.predicted.0),
-            f(v.predicted.1),
-            f(TUTORIAL_GOBLIN_MS.0),
-            f(TUTORIAL_GOBLIN_MS.1),
-            o(v.implied_acting),
-            v.why.replace('"', "'")
-        );
-    }
-    if let Some(d) = divergence {
-        let _ = write!(
-            s,
-            ",\"divergence\":\"{}\"",
-            d.replace('"', "'").replace('\n', "; ")
-        );
-    }
-    s.push_str("}\n");
     s
 }
