@@ -7,11 +7,12 @@
 //! the next line. The test prints the count of rows that
 //! agree and the first differences grouped by function, and skips when ../shared is absent.
 
+mod shared_data;
+
 mod basic_interp_machine;
 use basic_interp_machine::Basic;
 use breadbin::Roms;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 /// Rows per program.
 const BATCH: usize = 160;
@@ -50,8 +51,7 @@ struct Row {
 }
 
 fn oracle() -> Option<Vec<Row>> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference/basic-v2/fp-oracle.tsv");
+    let p = shared_data::require("reference/basic-v2/fp-oracle.tsv")?;
     let text = std::fs::read_to_string(p).ok()?;
     Some(
         text.lines()
@@ -153,7 +153,6 @@ fn run_batch(rows: &[Row], roms: &Roms) -> Vec<(Option<[u8; 5]>, String)> {
 #[test]
 fn every_row_of_the_oracle_matches() {
     let Some(rows) = oracle() else {
-        eprintln!("skipping: ../shared/reference/basic-v2/fp-oracle.tsv is not there");
         return;
     };
     compare(&rows, &Roms::open(), "the open ROMs");
@@ -168,7 +167,6 @@ fn the_harness_reproduces_the_oracle_on_genuine_roms() {
         return;
     };
     let Some(rows) = oracle() else {
-        eprintln!("skipping: ../shared/reference/basic-v2/fp-oracle.tsv is not there");
         return;
     };
     let roms =

@@ -4,6 +4,8 @@
 //! of the genuine one (geometric mean within 0.95-1.05). Cycle counts are emulated φ2 cycles,
 //! so they do not depend on the host. Skipped when the reference folder is absent.
 
+mod shared_data;
+
 mod basic_interp_machine;
 
 use basic_interp_machine::{Basic, reference};
@@ -34,7 +36,7 @@ fn rows_of(codes: &[u8]) -> Vec<String> {
 #[test]
 fn compat_programs_leave_the_genuine_screen() {
     let Some(dir) = reference("compat") else {
-        eprintln!("skipped: ../shared/reference/basic-v2/compat is not here");
+        shared_data::absent::<()>("../shared/reference/basic-v2/compat");
         return;
     };
     let mut failures = Vec::new();
@@ -90,7 +92,7 @@ fn cycles_printed(b: &Basic) -> Option<u64> {
 #[test]
 fn benchmarks_print_the_genuine_results_at_the_genuine_speed() {
     let Some(dir) = reference("bench") else {
-        eprintln!("skipped: ../shared/reference/basic-v2/bench is not here");
+        shared_data::absent::<()>("../shared/reference/basic-v2/bench");
         return;
     };
     let table = fs::read_to_string(dir.join("cycles.tsv")).expect("cycles.tsv");

@@ -3,6 +3,7 @@
 //! exact results, comparison, the integer conversions and the error exits.
 
 mod basic_math_harness;
+mod shared_data;
 
 use basic_math_harness::model::{self, Fac};
 use basic_math_harness::{

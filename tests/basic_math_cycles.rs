@@ -7,6 +7,7 @@
 //! `cargo test --test basic_math_cycles -- --nocapture` prints the measured table.
 
 mod basic_math_harness;
+mod shared_data;
 
 use basic_math_harness::{E, Fp, T0, pack};
 use std::collections::BTreeMap;

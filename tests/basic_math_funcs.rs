@@ -4,6 +4,7 @@
 //! against f64 over ranges of arguments.
 
 mod basic_math_harness;
+mod shared_data;
 
 use basic_math_harness::{E, Fp, Outcome, RNDX, T0, T1, pack, reference, squeeze, unpack};
 

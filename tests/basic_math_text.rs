@@ -5,6 +5,7 @@
 //! expressions are evaluated in the order the interpreter evaluates them.
 
 mod basic_math_harness;
+mod shared_data;
 
 use basic_math_harness::{E, Fp, Outcome, Rng, T0, hex, pack, reference, squeeze, unpack};
 

@@ -3,6 +3,8 @@
 //! petcat from `NAME.bas`, so the bytes must match exactly; the `NAME.txt` screens are the
 //! "screen as text" view of `NAME.screen`.
 
+mod shared_data;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -15,8 +17,7 @@ const REFERENCE: &str = "../shared/reference/basic-v2";
 fn reference_files(ext: &str) -> Option<Vec<PathBuf>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(REFERENCE);
     if !root.is_dir() {
-        eprintln!("skipped: reference folder {} is absent", root.display());
-        return None;
+        return shared_data::absent(&format!("reference folder {}", root.display()));
     }
     let mut files = Vec::new();
     for sub in ["bench", "compat"] {

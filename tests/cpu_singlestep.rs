@@ -5,6 +5,8 @@
 //! registers, runs one instruction on a flat 64 KiB bus, and compares the final registers,
 //! the final RAM and every cycle's bus access (address, value, read/write) in order.
 
+mod shared_data;
+
 use breadbin::cpu::{Bus, Cpu, Status};
 use std::path::PathBuf;
 
@@ -111,17 +113,14 @@ impl Bus for Recorder {
 fn data_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("BREADBIN_SINGLESTEP_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/6502-singlestep")
-        });
+        .unwrap_or_else(|| shared_data::path("testdata/6502-singlestep"));
     if dir.join("a9.bin").is_file() {
         Some(dir)
     } else {
-        eprintln!(
-            "skipping: no SingleStepTests data at {} (set BREADBIN_SINGLESTEP_DIR)",
+        shared_data::absent(&format!(
+            "SingleStepTests data at {} (set BREADBIN_SINGLESTEP_DIR)",
             dir.display()
-        );
-        None
+        ))
     }
 }
 

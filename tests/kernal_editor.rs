@@ -4,6 +4,8 @@
 //! reference set (../shared/reference/basic-v2/compat) and compare the 1,000 screen codes
 //! with those the genuine ROMs left.
 
+mod shared_data;
+
 mod kernal_support;
 use kernal_support::*;
 
@@ -17,10 +19,7 @@ fn reference_screen(name: &str) -> Option<Vec<u8>> {
         .join(format!("{name}.screen"));
     match std::fs::read(&path) {
         Ok(b) => Some(b),
-        Err(e) => {
-            eprintln!("skipped: {} not readable ({e})", path.display());
-            None
-        }
+        Err(e) => shared_data::absent(&format!("{} ({e})", path.display())),
     }
 }
 

@@ -3,6 +3,8 @@
 //! adds them (`breadbin testbench --write-passing FILE` writes the current list).
 //! Skips with a message when the test bench data (../shared/testdata) is absent.
 
+mod shared_data;
+
 use breadbin::testbench;
 use std::path::PathBuf;
 
@@ -14,10 +16,10 @@ fn bench_dir() -> Option<PathBuf> {
 #[test]
 fn every_program_of_the_baseline_still_passes() {
     let Some(dir) = bench_dir() else {
-        eprintln!(
-            "skipping: the VICE test bench is not at {}",
+        shared_data::absent::<()>(&format!(
+            "the VICE test bench at {}",
             testbench::DEFAULT_DIR
-        );
+        ));
         return;
     };
     let baseline = testbench::read_baseline(

@@ -509,10 +509,7 @@ pub fn reference(name: &str) -> Option<String> {
         .join(name);
     match std::fs::read_to_string(&p) {
         Ok(s) => Some(s),
-        Err(e) => {
-            eprintln!("skipped: {}: {e}", p.display());
-            None
-        }
+        Err(e) => crate::shared_data::absent(&format!("{} ({e})", p.display())),
     }
 }
 
