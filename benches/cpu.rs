@@ -3,7 +3,7 @@
 //! Program: `benches/programs/cpu_mix.s` (a block copy plus a shift-and-add multiply loop).
 //! Criterion reports throughput in elements/s, where one element is one emulated cycle.
 
-use breadbin::cpu::{Cpu, FlatRam};
+use breadbin::chips::cpu::{Cpu, FlatRam};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 

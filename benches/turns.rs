@@ -10,7 +10,7 @@
 
 use breadbin::games;
 use breadbin::media::Program;
-use breadbin::profile::{GameDriver, Input, KeyScript, RunSettings, run_script};
+use breadbin::run::profile::{GameDriver, Input, KeyScript, RunSettings, run_script};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn program(i: usize) -> Program {
@@ -39,7 +39,7 @@ fn bench_turns(c: &mut Criterion) {
     let mut d = GameDriver::start(&cc, &settings, "GETKEY", None).unwrap();
     assert!(d.run_to_wait().unwrap());
     d.turn(Input::Key(b'D')).unwrap();
-    d.c64.sys.keyboard.joy2 = breadbin::keyboard::joy::RIGHT;
+    d.c64.sys.keyboard.joy2 = breadbin::chips::keyboard::joy::RIGHT;
     const CYCLES: u64 = 985_248;
     g.throughput(Throughput::Elements(CYCLES));
     g.bench_function("machine_dungeon_1s", |bench| {

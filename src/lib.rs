@@ -1,31 +1,24 @@
 //! breadbin: a cycle-level PAL Commodore 64 with its own open ROMs.
 //!
-//! The layers (chips, machine, programs and autostart, runners) and which may use which are
-//! described in ARCHITECTURE.md at the top of the repository.
+//! The layers, lowest first (ARCHITECTURE.md; `tests/layers.rs` holds them):
+//! - [`basic`] and [`media`]: BASIC text and program files, no machine;
+//! - [`chips`]: each chip alone;
+//! - [`c64`]: the machine that wires them;
+//! - [`host`]: programs and starting them, key feeding, save states, traces, output files;
+//! - [`run`] and `frontend`: the runners (headless, test bench, profiler, the window);
+//! - [`games`]: the embedded games, each describing itself to the runners.
 
-pub mod autostart;
 pub mod basic;
 pub mod c64;
-pub mod cia;
-pub mod cpu;
+pub mod chips;
 #[cfg(feature = "frontend")]
 pub mod frontend;
 pub mod games;
-pub mod headless;
-pub mod keyboard;
+pub mod host;
 pub mod media;
-pub mod memory;
-pub mod output;
-pub mod profile;
-pub mod recording;
-pub mod roms;
-pub mod sid;
-pub mod state;
+pub mod run;
 #[cfg(test)]
 mod test_rng;
-pub mod testbench;
-pub mod trace;
-pub mod vic;
 
 pub use c64::C64;
-pub use roms::Roms;
+pub use c64::roms::Roms;

@@ -1,11 +1,10 @@
 //! The `breadbin` command: plays the dungeon in a window by default; subcommands for
 //! headless runs, BASIC text tools, the flat-RAM CPU runner, the profiler and benchmarks.
 
-mod profile_cli;
-mod turns_cli;
+mod cli;
 
-use breadbin::cpu::{Cpu, FlatRam};
-use breadbin::headless::{self, RunOptions};
+use breadbin::chips::cpu::{Cpu, FlatRam};
+use breadbin::run::headless::{self, RunOptions};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,11 +83,11 @@ enum Cmd {
     /// Run a raw 6502 image on a flat 64 KiB RAM until it traps (JMP * or a branch to itself).
     Cpu(CpuArgs),
     /// Profile a BASIC program: cycles per line and per label, inclusive and exclusive.
-    Profile(profile_cli::ProfileArgs),
+    Profile(cli::profile::ProfileArgs),
     /// Measure a game's turns: total time and time in one subroutine, per turn.
-    BenchTurns(turns_cli::BenchTurnsArgs),
+    BenchTurns(cli::turns::BenchTurnsArgs),
     /// Run BASIC benchmarks and compare their printed cycle counts with genuine figures.
-    BenchBasic(profile_cli::BenchBasicArgs),
+    BenchBasic(cli::profile::BenchBasicArgs),
     /// Run the VICE test bench's exit-code programs and count the passes per folder.
     Testbench(TestbenchArgs),
     /// Compare two instruction traces (breadbin's or VICE's format, plain or .gz); B is the
@@ -105,8 +104,8 @@ enum Cmd {
 #[derive(Args, Debug, Clone)]
 struct TraceCompareArgs {
     /// Leave these fields out of the comparison: pc, a, x, y, sp, p, cycles (comma-separated).
-    #[arg(long, value_name = "FIELDS", value_parser = breadbin::trace::Ignore::parse)]
-    trace_ignore: Option<breadbin::trace::Ignore>,
+    #[arg(long, value_name = "FIELDS", value_parser = breadbin::host::trace::Ignore::parse)]
+    trace_ignore: Option<breadbin::host::trace::Ignore>,
     /// Start the trace and the comparison the first time the PC reaches ADDR (in each trace);
     /// cycles are then compared from there.
     #[arg(long, value_name = "ADDR", value_parser = parse_addr)]
@@ -116,7 +115,7 @@ struct TraceCompareArgs {
 #[derive(Args, Debug)]
 struct TestbenchArgs {
     /// The test bench folder (holding tests.tsv).
-    #[arg(default_value = breadbin::testbench::DEFAULT_DIR)]
+    #[arg(default_value = breadbin::run::testbench::DEFAULT_DIR)]
     dir: PathBuf,
     /// Run only programs whose path starts with PREFIX (repeatable), e.g. `CIA/` or `CPU/sha`.
     #[arg(long, value_name = "PREFIX")]
@@ -316,11 +315,11 @@ fn main() -> ExitCode {
             })
             .map_err(|e| e.to_string()),
         Some(Cmd::Cpu(args)) => cpu(&args),
-        Some(Cmd::Profile(args)) => profile_cli::profile(&args),
-        Some(Cmd::BenchTurns(args)) => turns_cli::bench_turns(&args),
-        Some(Cmd::BenchBasic(args)) => profile_cli::bench_basic(&args),
+        Some(Cmd::Profile(args)) => cli::profile::profile(&args),
+        Some(Cmd::BenchTurns(args)) => cli::turns::bench_turns(&args),
+        Some(Cmd::BenchBasic(args)) => cli::profile::bench_basic(&args),
         Some(Cmd::Testbench(args)) => testbench(&args),
-        Some(Cmd::TraceDiff { a, b, opts }) => breadbin::trace::diff_files(
+        Some(Cmd::TraceDiff { a, b, opts }) => breadbin::host::trace::diff_files(
             &a,
             &b,
             opts.trace_ignore.unwrap_or_default(),
@@ -356,7 +355,7 @@ fn tokenize(
     if let Some((l, text)) = &map {
         files.push((l, text.as_bytes()));
     }
-    breadbin::output::write_all_or_none(&files).map_err(|e| e.to_string())?;
+    breadbin::host::output::write_all_or_none(&files).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -425,7 +424,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
 }
 
 fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
-    use breadbin::testbench as tb;
+    use breadbin::run::testbench as tb;
     use std::io::IsTerminal;
     for p in a.results.iter().chain(&a.write_passing) {
         check_output_path(p)?;
@@ -562,6 +561,7 @@ fn on_off(s: &str) -> Result<bool, String> {
 fn window(w: &WindowArgs) -> Result<ExitCode, String> {
     let opts = breadbin::frontend::Options {
         file: w.file.clone(),
+        game: breadbin::games::default_game(),
         file_kind: w.kind.kind(),
         basic: w.basic,
         roms: w.roms.clone(),

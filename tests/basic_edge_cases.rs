@@ -1,7 +1,7 @@
 //! Edge cases of the open BASIC that the reference screens do not show, with the results a
 //! C64 gives: VAL of text that is not a number, operator precedence, INPUT of a non-number.
 
-use breadbin::headless::{self, RunOptions};
+use breadbin::run::headless::{self, RunOptions};
 use std::path::PathBuf;
 
 fn run(name: &str, source: &str, typed: Option<&str>) -> Vec<String> {

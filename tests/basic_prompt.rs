@@ -3,11 +3,11 @@
 //! $FFxx only while a direct-mode line executes. Runs on the open ROMs; with
 //! `BREADBIN_GENUINE_ROMS=DIR` the same checks also run on genuine images.
 
-use breadbin::autostart::{self, basic_ready, run_until_ready};
 use breadbin::basic::tokenize;
 use breadbin::c64::PAL_CLOCK_HZ;
-use breadbin::headless;
+use breadbin::host::autostart::{self, basic_ready, run_until_ready};
 use breadbin::media::Prg;
+use breadbin::run::headless;
 use breadbin::{C64, Roms};
 
 fn rom_sets() -> Vec<(String, Roms)> {

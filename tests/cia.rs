@@ -5,7 +5,7 @@
 //! 6526 data sheet and from test programs whose reference values were measured on real C64s
 //! (W. Lorenz's C64 Emulator Test Suite 2.15, `cia1tab` and `cia1ta`; VICE's `cia-int`).
 
-use breadbin::cia::{Cia, ICR_SP, ICR_TA, ICR_TB};
+use breadbin::chips::cia::{Cia, ICR_SP, ICR_TA, ICR_TB};
 
 /// A CIA on a bus, one cycle per call.
 struct Bus {

@@ -8,8 +8,8 @@
 //!   they last drove as outputs (none of them is pulled up or driven on the C64 board), bit 5
 //!   reads 0 and bits 0-2 and 4 read 1 (pull-ups).
 
-use breadbin::cpu::port::Port;
-use breadbin::cpu::{Bus, Cpu};
+use breadbin::chips::cpu::port::Port;
+use breadbin::chips::cpu::{Bus, Cpu};
 
 /// Flat RAM that logs each access.
 struct Log {

@@ -7,7 +7,7 @@
 
 mod shared_data;
 
-use breadbin::cpu::{Bus, Cpu, Status};
+use breadbin::chips::cpu::{Bus, Cpu, Status};
 use std::path::PathBuf;
 
 struct State {

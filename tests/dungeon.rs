@@ -8,8 +8,8 @@ use breadbin::basic::vars::{read_array, read_var};
 use breadbin::games::dungeon::sim::World;
 use breadbin::games::dungeon::{ArticlePlayer, MOVES, Player, Sight};
 use breadbin::media::Program;
-use breadbin::profile::harness::{Driver, RunSpec};
-use breadbin::profile::{GameDriver, Input, RunSettings};
+use breadbin::run::profile::harness::{Driver, RunSpec};
+use breadbin::run::profile::{GameDriver, Input, RunSettings};
 use std::collections::VecDeque;
 
 const WALL: u8 = 35;
@@ -315,7 +315,7 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
     // Y starts a fresh dungeon with all state reset.
     let mut again = d.clone();
     let old_map = map(&again);
-    breadbin::autostart::put_in_keyboard_buffer(&mut again.c64, b"Y");
+    breadbin::host::autostart::put_in_keyboard_buffer(&mut again.c64, b"Y");
     assert!(
         again.run_to_wait().unwrap(),
         "after Y the game waits for the first move"
@@ -334,9 +334,9 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
     assert_ne!(map(&again), old_map, "a new dungeon");
     assert_eq!(count(&map(&again), GOBLIN), 6);
     // N returns cleanly to READY.
-    breadbin::autostart::put_in_keyboard_buffer(&mut d.c64, b"N");
+    breadbin::host::autostart::put_in_keyboard_buffer(&mut d.c64, b"N");
     assert!(!d.run_to_wait().unwrap(), "after N the program ends");
-    assert!(breadbin::autostart::ready_above_cursor(&d.c64));
+    assert!(breadbin::host::autostart::ready_above_cursor(&d.c64));
 }
 
 #[test]
@@ -349,7 +349,7 @@ fn unused_keys_are_ignored_and_a_held_key_moves_one_square_per_turn() {
     }
     // Hold CRSR RIGHT on the keyboard matrix for three seconds: the key repeats, each
     // repeat the game takes is one turn of one square, and the game keeps running.
-    let key = breadbin::keyboard::key_by_name("CRSR RIGHT").unwrap();
+    let key = breadbin::chips::keyboard::key_by_name("CRSR RIGHT").unwrap();
     let x0 = var(&d, "PX");
     d.c64.sys.keyboard.set(key, true);
     let mut last = x0;
@@ -630,7 +630,7 @@ fn the_article_player_never_kills_a_goblin_and_wakes_exactly_n() {
                 turns: 20,
                 driver: Driver::Player(Player::Article(ArticlePlayer::new(wake))),
             };
-            let r = breadbin::profile::harness::run(&spec).unwrap();
+            let r = breadbin::run::profile::harness::run(&spec).unwrap();
             assert_eq!(r.skipped, None, "{part} seed {seed}");
             assert_eq!(r.turns.len(), 20, "{part} seed {seed}");
             for (i, t) in r.turns.iter().enumerate() {

@@ -5,8 +5,8 @@
 //! because ALSA reads its configuration once per process.
 #![cfg(all(feature = "frontend", target_os = "linux"))]
 
+use breadbin::chips::sid::Sid;
 use breadbin::frontend::audio::Audio;
-use breadbin::sid::Sid;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::Ordering::Relaxed;

@@ -4,10 +4,10 @@
 //! keyboard buffer.
 #![cfg(feature = "frontend")]
 
+use breadbin::chips::keyboard::{self, Key, Keyboard, joy};
 use breadbin::frontend::keys::{HostKey, KeyInput, MIN_GAP_CYCLES, MIN_HOLD_CYCLES};
 use breadbin::frontend::machine::Machine;
-use breadbin::keyboard::KeyFeeder;
-use breadbin::keyboard::{self, Key, Keyboard, joy};
+use breadbin::host::feeder::KeyFeeder;
 use breadbin::{C64, Roms};
 use winit::keyboard::{KeyCode, NamedKey};
 
@@ -440,7 +440,11 @@ fn parked_machine() -> Option<Machine> {
     }
     let mut guard = 0;
     while !m.session.c64.cpu.at_instruction_boundary()
-        || m.session.c64.cpu.p.contains(breadbin::cpu::Status::I)
+        || m.session
+            .c64
+            .cpu
+            .p
+            .contains(breadbin::chips::cpu::Status::I)
     {
         m.session.c64.tick();
         guard += 1;
@@ -507,7 +511,7 @@ fn machine_at_ready() -> Option<Machine> {
     let mut m = Machine::new(Roms::open(), None, false, false);
     for _ in 0..600 {
         m.run_frame();
-        if breadbin::autostart::basic_ready(&m.session.c64) {
+        if breadbin::host::autostart::basic_ready(&m.session.c64) {
             return Some(m);
         }
     }

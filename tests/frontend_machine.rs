@@ -3,10 +3,10 @@
 #![cfg(feature = "frontend")]
 
 use breadbin::Roms;
+use breadbin::chips::keyboard::joy;
 use breadbin::frontend::gamepad::{DEAD_ZONE, PadInput, PadTracker};
 use breadbin::frontend::machine::{Machine, Start};
 use breadbin::frontend::{FrontendError, Options};
-use breadbin::keyboard::joy;
 use breadbin::media::Program;
 use gilrs::{Axis, Button};
 use std::path::PathBuf;
@@ -57,15 +57,18 @@ fn options_pick_what_to_run() {
     assert_eq!(m.start(), Start::Nothing);
     assert!(m.program().is_none());
 
-    // No file, no --basic: the embedded game, or READY while none is embedded.
+    // No file, no --basic: the game given (the command line gives the embedded one), or
+    // READY without one.
+    let game = breadbin::games::default_game();
+    let m = breadbin::frontend::machine(&Options {
+        game,
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(m.program().as_ref().unwrap().name, game.unwrap().0);
+    assert_eq!(m.start(), Start::Waiting);
     let m = breadbin::frontend::machine(&Options::default()).unwrap();
-    match breadbin::games::default_game() {
-        Some((name, _)) => {
-            assert_eq!(m.program().as_ref().unwrap().name, name);
-            assert_eq!(m.start(), Start::Waiting);
-        }
-        None => assert_eq!(m.start(), Start::Nothing),
-    }
+    assert_eq!(m.start(), Start::Nothing);
 }
 
 /// The error for options that must be refused.
@@ -174,7 +177,9 @@ fn autostart_waits_for_ready_then_runs_the_program() {
     assert!(frames > 1, "not started before BASIC was ready");
     for _ in 0..100 {
         m.run_frame();
-        if m.session.c64.ram()[0xC000] == 42 && breadbin::autostart::basic_ready(&m.session.c64) {
+        if m.session.c64.ram()[0xC000] == 42
+            && breadbin::host::autostart::basic_ready(&m.session.c64)
+        {
             break;
         }
     }
@@ -284,9 +289,10 @@ fn roms_from_a_folder_are_used() {
 }
 
 /// The dungeon's screen once its map is drawn, in the window's machine with `seed`.
-fn dungeon_after_start(seed: Option<u64>) -> (Vec<u8>, breadbin::autostart::StartMoment) {
+fn dungeon_after_start(seed: Option<u64>) -> (Vec<u8>, breadbin::host::autostart::StartMoment) {
     let mut m = breadbin::frontend::machine(&Options {
         seed,
+        game: breadbin::games::default_game(),
         ..Default::default()
     })
     .unwrap();
@@ -311,7 +317,7 @@ fn every_start_of_the_window_gives_a_fresh_dungeon_unless_seeded() {
     assert!(mc.frames < 50 && mc.jiffies.unwrap() < 5_184_000);
     // A hard reset draws a new moment, or the seed's again.
     let mut m = Machine::new(Roms::open(), None, false, false);
-    use breadbin::autostart::StartVariation;
+    use breadbin::host::autostart::StartVariation;
     m.set_start_variation(StartVariation::Seed(7));
     assert_eq!(m.start_moment(), mc);
     m.hard_reset();

@@ -6,7 +6,7 @@
 
 use breadbin::basic::{LabelMap, list, tokenize};
 use breadbin::media::Prg;
-use breadbin::profile::KeyScript;
+use breadbin::run::profile::KeyScript;
 use proptest::prelude::*;
 use std::path::Path;
 

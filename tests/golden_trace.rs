@@ -3,7 +3,8 @@
 //! `tests/golden/boot_trace.txt.gz`. Any change to the CPU, the machine's timing or the ROMs
 //! shows up here. After a deliberate change, re-record with `BREADBIN_RECORD_GOLDEN=1`.
 
-use breadbin::{C64, Roms, cpu::disasm::trace_line};
+use breadbin::host::trace::trace_line;
+use breadbin::{C64, Roms};
 use flate2::{Compression, read::GzDecoder, write::GzEncoder};
 use std::io::{Read, Write};
 

@@ -3,7 +3,7 @@
 
 use breadbin::games;
 use breadbin::media::Program;
-use breadbin::profile::{KeyScript, ProfileError, RunSettings, ms, run_script};
+use breadbin::run::profile::{KeyScript, ProfileError, RunSettings, ms, run_script};
 
 fn walk() -> KeyScript {
     let (name, text) = games::default_walk().unwrap();
@@ -30,7 +30,8 @@ fn the_zone_rule_cuts_goblin_time_on_the_same_walk() {
             "{t:?}"
         );
     }
-    let mean = |s: &breadbin::profile::ProfiledRun, f: fn(&breadbin::profile::Turn) -> u64| {
+    let mean = |s: &breadbin::run::profile::ProfiledRun,
+                f: fn(&breadbin::run::profile::Turn) -> u64| {
         s.turns.iter().map(f).sum::<u64>() as f64 / s.turns.len() as f64
     };
     let (gb, gc) = (mean(&b, |t| t.inner_cycles), mean(&c, |t| t.inner_cycles));

@@ -4,8 +4,8 @@
 //! deliberately: `BREADBIN_RECORD_BOOT_SCREEN=1 cargo test --test kernal_boot`, then look
 //! at the picture before committing it.
 
-use breadbin::autostart::run_until_ready;
-use breadbin::vic::frame_png;
+use breadbin::chips::vic::frame_png;
+use breadbin::host::autostart::run_until_ready;
 use breadbin::{C64, Roms};
 use std::path::Path;
 

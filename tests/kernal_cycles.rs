@@ -10,7 +10,7 @@ mod kernal_support;
 use kernal_support::*;
 
 use breadbin::C64;
-use breadbin::cpu::Status;
+use breadbin::chips::cpu::Status;
 
 fn blank(c: &mut C64) {
     let v = c.peek(0xD011) & !0x10;

@@ -48,7 +48,7 @@ fn irq_chain_through_0314_ea31_ea81_and_brk_through_0316() {
 fn settim_rdtim_udtim_and_the_24_hour_wrap() {
     let mut c = machine();
     let set = |c: &mut breadbin::C64, a: u8, x: u8, y: u8| {
-        c.cpu.p.insert(breadbin::cpu::Status::I);
+        c.cpu.p.insert(breadbin::chips::cpu::Status::I);
         call(
             c,
             0xFFDB,

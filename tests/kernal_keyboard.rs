@@ -12,7 +12,7 @@
 mod kernal_support;
 use kernal_support::*;
 
-use breadbin::keyboard::{self, Modifier};
+use breadbin::chips::keyboard::{self, Modifier};
 
 const N: u8 = 0xFF; // no character
 
@@ -118,7 +118,7 @@ fn every_key_with_every_modifier_gives_its_petscii_code() {
 
 #[test]
 fn codes_agree_with_the_typing_table_of_the_keyboard_module() {
-    // breadbin::keyboard says which keys type a PETSCII code; the KERNAL must decode that
+    // breadbin::chips::keyboard says which keys type a PETSCII code; the KERNAL must decode that
     // key combination back to the same code. ($FF, pi, is typed with SHIFT+↑, which the
     // keyboard decodes as $DE; the editor reads pi back from the screen as $FF.)
     let mut c = machine();
@@ -332,7 +332,8 @@ fn joystick_two_reads_idle_between_scans() {
         c.run_frame();
         assert_eq!(c.peek(0xDC00), 0x7F, "port A after the interrupt");
     }
-    c.sys.keyboard.joy2 = breadbin::keyboard::joy::FIRE | breadbin::keyboard::joy::LEFT;
+    c.sys.keyboard.joy2 =
+        breadbin::chips::keyboard::joy::FIRE | breadbin::chips::keyboard::joy::LEFT;
     c.run_frame();
     assert_eq!(c.peek(0xDC00) & 0x1F, 0x1F & !0x14, "fire and left");
     c.sys.keyboard.joy2 = 0;

@@ -5,7 +5,7 @@
 mod kernal_support;
 use kernal_support::*;
 
-use breadbin::autostart::run_until_ready;
+use breadbin::host::autostart::run_until_ready;
 use breadbin::{C64, Roms};
 
 fn basic() -> C64 {

@@ -5,10 +5,10 @@
 
 use breadbin::frontend::keys::HostKey;
 use breadbin::frontend::{self, Options};
+use breadbin::host::recording::Recording;
 use breadbin::media::Program;
-use breadbin::profile::RunSettings;
-use breadbin::profile::harness::{self, Driver, RunSpec};
-use breadbin::recording::Recording;
+use breadbin::run::profile::RunSettings;
+use breadbin::run::profile::harness::{self, Driver, RunSpec};
 use breadbin::{C64, Roms};
 use winit::keyboard::KeyCode;
 
@@ -23,6 +23,7 @@ fn same(a: &C64, b: &C64) -> bool {
 fn played_session() -> (Recording, C64) {
     let mut m = frontend::machine(&Options {
         seed: Some(3),
+        game: breadbin::games::default_game(),
         ..Default::default()
     })
     .unwrap();
@@ -70,7 +71,8 @@ fn a_replay_reaches_the_recorded_machine_and_measures_the_same_turns() {
     let (_, source) = breadbin::games::dungeon_part("10c").unwrap();
     let program = Program::from_basic("part10c.bas", source).unwrap();
     let frame = end.sys.vic.frames();
-    let replayed = breadbin::profile::replay::replay_to_frame(&program, &rec, Roms::open(), frame);
+    let replayed =
+        breadbin::run::profile::replay::replay_to_frame(&program, &rec, Roms::open(), frame);
     assert!(
         same(&replayed, &end),
         "the replay is the recorded machine at frame {frame}"

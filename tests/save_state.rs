@@ -2,9 +2,9 @@
 //! (memory, registers, screen, cycle for cycle), and every bad file is refused with one
 //! line naming it, the running machine untouched.
 
+use breadbin::host::state::{self, STATE_VERSION};
 use breadbin::media::Program;
-use breadbin::profile::{GameDriver, Input, RunSettings};
-use breadbin::state::{self, STATE_VERSION};
+use breadbin::run::profile::{GameDriver, Input, RunSettings};
 use breadbin::{C64, Roms};
 use proptest::prelude::*;
 use std::path::Path;
@@ -54,7 +54,7 @@ fn a_loaded_state_runs_on_as_the_machine_it_was_saved_from() {
     );
     // A key press and a few frames of play: the goblins move, the screen is redrawn.
     for c in [&mut straight, &mut loaded] {
-        breadbin::autostart::put_in_keyboard_buffer(c, b"W");
+        breadbin::host::autostart::put_in_keyboard_buffer(c, b"W");
     }
     for step in 0..20 {
         straight.run_cycles(19_656);

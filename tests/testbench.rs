@@ -5,7 +5,7 @@
 
 mod shared_data;
 
-use breadbin::testbench;
+use breadbin::run::testbench;
 use std::path::PathBuf;
 
 fn bench_dir() -> Option<PathBuf> {

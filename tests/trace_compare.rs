@@ -13,8 +13,8 @@
 //! `tests/golden/vice_entry_trace.txt.gz` is VICE x64sc's run of
 //! `tests/programs/entry_stable.prg` from its entry (`tools/vice-trace.sh -p -e`).
 
-use breadbin::headless::{Outcome, RunOptions, run_full};
-use breadbin::trace::{Ignore, TraceReader, Verdict};
+use breadbin::host::trace::{Ignore, TraceReader, Verdict};
+use breadbin::run::headless::{Outcome, RunOptions, run_full};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -60,7 +60,7 @@ fn s(p: &Path) -> &str {
 }
 
 /// Every record of a trace file.
-fn records(p: &Path) -> Vec<breadbin::trace::Record> {
+fn records(p: &Path) -> Vec<breadbin::host::trace::Record> {
     let mut r = TraceReader::open(p).unwrap();
     let mut v = Vec::new();
     while let Some(x) = r.next_record().unwrap() {

@@ -12,7 +12,7 @@
 
 mod common;
 use breadbin::C64;
-use breadbin::vic::{FIRST_VISIBLE_LINE, FRAME_HEIGHT, FRAME_WIDTH};
+use breadbin::chips::vic::{FIRST_VISIBLE_LINE, FRAME_HEIGHT, FRAME_WIDTH};
 use common::{machine_with, run_to_d7ff, timed_cycles};
 
 const BITMAP: &[u8] = include_bytes!("programs/machine_vic_bitmap.bin");

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates src/cpu/exec.rs: the 6510's per-cycle state machine.
+"""Generates src/chips/cpu/exec.rs: the 6510's per-cycle state machine.
 
 Every (opcode, cycle) pair becomes one match arm that performs exactly one bus access. The
 cycle sequences follow the documented NMOS 6502 bus behaviour (dummy reads and writes
@@ -368,7 +368,7 @@ def main():
     out.append("        }")
     out.append("    }")
     out.append("}")
-    open("src/cpu/exec.rs", "w").write("\n".join(out) + "\n")
+    open("src/chips/cpu/exec.rs", "w").write("\n".join(out) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 //! Sound output: the SID's samples go through a lock-free ring to a cpal output stream.
 //!
-//! The SID produces samples at the device's rate as the machine runs (`crate::sid::output`:
+//! The SID produces samples at the device's rate as the machine runs (`crate::chips::sid::output`:
 //! resampled in the core, so register writes are heard where they happen); after each PAL
 //! frame [`Audio::push_frame`] moves them into the ring and never waits: when the ring is
 //! above its latency target the newest samples are dropped. The stream's callback, on
@@ -9,7 +9,7 @@
 //! the window discards the SID's samples instead (warp is silent).
 
 use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
-use crate::sid::Sid;
+use crate::chips::sid::Sid;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SizedSample};
 use std::sync::Arc;

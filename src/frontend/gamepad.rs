@@ -3,7 +3,7 @@
 //! pads drive the same port, as if their switches were wired together. Pads may come and
 //! go while the machine runs: a pad that disappears releases everything it held.
 
-use crate::keyboard::joy;
+use crate::chips::keyboard::joy;
 use gilrs::{Axis, Button, EventType, Gilrs};
 
 /// Stick deflection below which the stick counts as centred.

@@ -8,14 +8,12 @@
 //! graphics characters, SHIFT+DEL inserts). The full table is in README ("Keyboard").
 //!
 //! The mapped presses go through the machine's one key feeder
-//! ([`crate::keyboard::KeyFeeder`]), which holds every press at least 50 ms and keeps
+//! ([`crate::host::feeder::KeyFeeder`]), which holds every press at least 50 ms and keeps
 //! repeated presses of a key 20 ms apart.
 
-use crate::keyboard::feeder::SourceKey;
-use crate::keyboard::{
-    self, COMMODORE, CTRL, Key, KeyFeeder, LEFT_SHIFT, Modifier, RIGHT_SHIFT, joy,
-};
-pub use crate::keyboard::{MIN_GAP_CYCLES, MIN_HOLD_CYCLES, Press as Mapped, Shift};
+use crate::chips::keyboard::{self, COMMODORE, CTRL, Key, LEFT_SHIFT, Modifier, RIGHT_SHIFT, joy};
+use crate::host::feeder::{KeyFeeder, SourceKey};
+pub use crate::host::feeder::{MIN_GAP_CYCLES, MIN_HOLD_CYCLES, Press as Mapped, Shift};
 use winit::keyboard::{Key as Logical, KeyCode, NamedKey, PhysicalKey};
 
 /// One host key event, as the window receives it (the fields of winit's `KeyEvent` that

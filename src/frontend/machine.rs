@@ -2,7 +2,7 @@
 //! feeder) with the host keyboard, the gamepads, resets and pause. Nothing here needs a
 //! window, so tests drive it directly.
 //!
-//! The autostart is [`crate::autostart`]'s, as in every runner: it waits for BASIC's
+//! The autostart is [`crate::host::autostart`]'s, as in every runner: it waits for BASIC's
 //! prompt, puts the program into memory and types `RUN`, with no fixed delay, so it works
 //! on any ROM set at any speed. The window varies the moment of `RUN` from launch to launch
 //! ([`StartVariation`]).
@@ -10,12 +10,12 @@
 use super::keys::{HostKey, KeyInput};
 use crate::C64;
 use crate::Roms;
-use crate::autostart::{Autostart, Session, StartMoment, StartVariation};
+use crate::host::autostart::{Autostart, Session, StartMoment, StartVariation};
+use crate::host::recording::{RecEvent, Recording};
 use crate::media::{MediaError, Program};
-use crate::recording::{RecEvent, Recording};
 use std::path::Path;
 
-pub use crate::autostart::Start;
+pub use crate::host::autostart::Start;
 
 /// The C64 with its host-side inputs.
 pub struct Machine {
@@ -62,7 +62,7 @@ impl Machine {
             .unwrap_or_else(|| "BASIC".into());
         self.recording = Some(Recording::new(
             &name,
-            crate::state::rom_checksum(&self.roms),
+            crate::host::state::rom_checksum(&self.roms),
             self.start_moment(),
         ));
         self.session.keys.start_journal();
@@ -187,15 +187,15 @@ impl Machine {
     }
 
     /// Save the machine's state to `path`.
-    pub fn save_state(&self, path: &Path) -> Result<(), crate::state::StateError> {
-        crate::state::save(&self.session.c64, path)
+    pub fn save_state(&self, path: &Path) -> Result<(), crate::host::state::StateError> {
+        crate::host::state::save(&self.session.c64, path)
     }
 
     /// Replace the machine with the state in `path` (saved with the same ROMs); on any
     /// error the machine runs on untouched. Keys held and the autostart are dropped: the
     /// loaded machine is where it was saved.
-    pub fn load_state(&mut self, path: &Path) -> Result<(), crate::state::StateError> {
-        let c64 = crate::state::load(path, &self.roms)?;
+    pub fn load_state(&mut self, path: &Path) -> Result<(), crate::host::state::StateError> {
+        let c64 = crate::host::state::load(path, &self.roms)?;
         self.stop_recording("loaded state");
         self.session.c64 = c64;
         self.session.c64.sys.set_render(true);

@@ -28,8 +28,11 @@ use winit::event_loop::EventLoop;
 /// What the window runs and how.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// A `.prg` or `.bas` file to autostart; `None` plays the embedded game.
+    /// A `.prg` or `.bas` file to autostart; `None` plays `game`.
     pub file: Option<PathBuf>,
+    /// The game played without a file: its name and BASIC text (the command line's
+    /// embedded game).
+    pub game: Option<(&'static str, &'static str)>,
     /// What `file` is, when its extension does not say.
     pub file_kind: Option<crate::media::ProgramKind>,
     /// Start at BASIC's READY prompt, not the embedded game.
@@ -54,7 +57,7 @@ pub struct Options {
     /// The moment of the autostart's `RUN` (and so a game's clock-seeded random numbers):
     /// from this seed at every power-on, or random when `None`.
     pub seed: Option<u64>,
-    /// Record the session's keys to this file (see [`crate::recording`]), written when the
+    /// Record the session's keys to this file (see [`crate::host::recording`]), written when the
     /// window closes.
     pub record_keys: Option<PathBuf>,
 }
@@ -63,6 +66,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             file: None,
+            game: None,
             file_kind: None,
             basic: false,
             roms: None,
@@ -105,9 +109,9 @@ pub enum FrontendError {
     #[error("{0}")]
     Graphics(String),
     #[error("{0}")]
-    Roms(#[from] crate::roms::RomError),
+    Roms(#[from] crate::c64::roms::RomError),
     #[error("{0}")]
-    Output(#[from] crate::output::OutputError),
+    Output(#[from] crate::host::output::OutputError),
     #[error("{0}")]
     Program(#[from] crate::media::MediaError),
     #[error("the embedded game {name} does not tokenize: {message}")]
@@ -159,7 +163,7 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     let program = match (&opts.file, opts.basic) {
         (Some(f), _) => Some(Program::from_file_as(f, opts.file_kind)?),
         (None, true) => None,
-        (None, false) => match crate::games::default_game() {
+        (None, false) => match opts.game {
             Some((name, source)) => {
                 Some(
                     Program::from_basic(name, source).map_err(|e| FrontendError::Game {
@@ -173,8 +177,8 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
     m.set_start_variation(match opts.seed {
-        Some(s) => crate::autostart::StartVariation::Seed(s),
-        None => crate::autostart::StartVariation::Random,
+        Some(s) => crate::host::autostart::StartVariation::Seed(s),
+        None => crate::host::autostart::StartVariation::Random,
     });
     Ok(m)
 }

@@ -4,7 +4,7 @@
 //! and falls back to software by itself. Both scale by whole numbers only, keep the aspect
 //! and leave the rest of the window black.
 
-use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
+use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
 use pixels::{Pixels, SurfaceTexture};
 use std::num::NonZeroU32;
 use std::sync::Arc;

@@ -15,7 +15,7 @@ use super::machine::{Machine, Start};
 use super::present::Presenter;
 use super::{FrontendError, Options, Summary};
 use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
-use crate::vic::{FRAME_HEIGHT, FRAME_WIDTH};
+use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -127,7 +127,7 @@ pub fn run(
     let mut record_to = opts
         .record_keys
         .as_deref()
-        .map(crate::output::PendingFile::create)
+        .map(crate::host::output::PendingFile::create)
         .transpose()?;
     let mut machine = machine;
     if record_to.is_some() {
@@ -428,7 +428,7 @@ fn save_screenshot(frame: &[u8]) -> Result<PathBuf, String> {
         use std::io::Write;
         let mut w = std::io::BufWriter::new(file);
         return w
-            .write_all(&crate::vic::frame_png(frame))
+            .write_all(&crate::chips::vic::frame_png(frame))
             .and_then(|_| w.flush())
             .map(|_| p.clone())
             .map_err(|e| format!("{}: cannot write the screenshot: {e}", p.display()));

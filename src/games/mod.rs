@@ -27,7 +27,7 @@ pub fn default_game() -> Option<(&'static str, &'static str)> {
 }
 
 /// The key script the turn-timing harness uses by default: a name and its text (the
-/// format of `breadbin::profile::KeyScript`).
+/// format of `breadbin::run::profile::KeyScript`).
 pub fn default_walk() -> Option<(&'static str, &'static str)> {
     Some(("walk.keys", include_str!("../../games/dungeon/walk.keys")))
 }

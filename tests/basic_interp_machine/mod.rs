@@ -3,10 +3,10 @@
 //! keyboard buffer ($0277/$C6), run until BASIC is back in its main loop, read the screen.
 #![allow(dead_code)]
 
-use breadbin::autostart::{basic_ready, put_in_keyboard_buffer};
 use breadbin::basic::{text_to_petscii, tokenize};
 use breadbin::c64::PAL_CLOCK_HZ;
-use breadbin::keyboard::RUN_STOP;
+use breadbin::chips::keyboard::RUN_STOP;
+use breadbin::host::autostart::{basic_ready, put_in_keyboard_buffer};
 use breadbin::{C64, Roms};
 use std::path::PathBuf;
 

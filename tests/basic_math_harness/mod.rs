@@ -15,7 +15,7 @@
 //! rounding byte; truncating alignment, shift-and-add product, 34-bit restoring quotient).
 #![allow(dead_code)]
 
-use breadbin::cpu::{Cpu, FlatRam};
+use breadbin::chips::cpu::{Cpu, FlatRam};
 use std::path::{Path, PathBuf};
 
 pub mod layout;

@@ -3,8 +3,8 @@
 //! its own; calls into KERNAL routines from a trampoline in RAM; keys on the matrix.
 #![allow(dead_code)]
 
-use breadbin::cpu::Status;
-use breadbin::keyboard::Key;
+use breadbin::chips::cpu::Status;
+use breadbin::chips::keyboard::Key;
 use breadbin::{C64, Roms};
 
 /// The driver: BASIC's two start vectors, a banner, then CHRIN lines into $0200 forever.
@@ -228,7 +228,7 @@ pub fn stop_restore(c64: &mut C64) {
 pub fn type_text(c64: &mut C64, text: &str) {
     let codes = breadbin::basic::text_to_petscii(text, "test").expect("valid key text");
     for code in codes {
-        let (key, m) = breadbin::keyboard::keys_for_petscii(code).expect("typeable code");
+        let (key, m) = breadbin::chips::keyboard::keys_for_petscii(code).expect("typeable code");
         press(c64, key, m.key(), 2);
     }
 }
@@ -240,5 +240,5 @@ pub fn keybuf(c64: &C64) -> Vec<u8> {
 }
 
 pub fn key(name: &str) -> Key {
-    breadbin::keyboard::key_by_name(name).expect("known key")
+    breadbin::chips::keyboard::key_by_name(name).expect("known key")
 }

@@ -9,7 +9,7 @@
 //! goblin, `K` key, heart, gem, `!` potion, `(` the chalice).
 
 use crate::basic::vars::{Value, read_array, read_var};
-use crate::profile::TurnSnapshots;
+use crate::run::profile::TurnSnapshots;
 use std::collections::VecDeque;
 
 pub mod article;
@@ -92,7 +92,7 @@ fn nums(ram: &[u8; 0x10000], name: &str) -> Option<Vec<f64>> {
     read_array(ram, name).map(|v| v.iter().map(|x| x.number().unwrap_or(0.0)).collect())
 }
 
-/// Count a turn from its snapshots (see [`crate::profile::GameDriver::keep_snapshots`]).
+/// Count a turn from its snapshots (see [`crate::run::profile::GameDriver::keep_snapshots`]).
 pub fn count_turn(s: &TurnSnapshots) -> TurnCounts {
     let mut c = TurnCounts::default();
     let Some(call) = s.call.as_deref() else {

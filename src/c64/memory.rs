@@ -1,0 +1,114 @@
+//! The C64's memory as the CPU sees it: 64 KiB RAM, the ROMs, colour RAM and the PLA's
+//! banking, from the C64 Programmer's Reference Guide ("memory management") and the
+//! VIC-II article, section 2.4.1 (memory map as seen by the 6510).
+//!
+//! The PLA decodes LORAM/HIRAM/CHAREN (the 6510 port's bits 0-2) with GAME and EXROM held
+//! high (no cartridge): BASIC ROM at $A000 needs LORAM and HIRAM, the KERNAL at $E000 needs
+//! HIRAM, and $D000-$DFFF is RAM when both LORAM and HIRAM are low, else I/O when CHAREN is
+//! high or the character ROM when it is low. Writes always go to RAM, except to I/O.
+
+use crate::c64::roms::Roms;
+use crate::chips::cpu::port::Port;
+
+/// What answers a CPU access in each 4 KiB block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Region {
+    Ram,
+    Basic,
+    Kernal,
+    CharRom,
+    Io,
+}
+
+/// RAM, colour RAM, ROM images and the banking state.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Memory {
+    #[serde(with = "crate::chips::serde_arrays::boxed")]
+    pub ram: Box<[u8; 0x10000]>,
+    /// Colour RAM: 1 KiB of 4-bit cells (the upper bits are not stored).
+    #[serde(with = "crate::chips::serde_arrays::boxed")]
+    pub color: Box<[u8; 0x400]>,
+    /// Not in save states: a state is loaded onto the ROM set it was saved with.
+    #[serde(skip, default = "Roms::open")]
+    pub roms: Roms,
+    pub port: Port,
+    map: [Region; 16],
+}
+
+impl Memory {
+    pub fn new(roms: Roms) -> Self {
+        let mut m = Memory {
+            ram: Box::new([0; 0x10000]),
+            color: Box::new([0; 0x400]),
+            roms,
+            port: Port::default(),
+            map: [Region::Ram; 16],
+        };
+        m.power_on_pattern();
+        m.update_map();
+        m
+    }
+
+    /// RAM contents at power-on. C64 DRAM comes up mostly as runs of $00 and $FF whose layout
+    /// depends on the chips and the board (VICE test bench, C64/raminitpattern/readme.txt);
+    /// programs have come to depend on it. This is the pattern VICE x64sc shows at power-on,
+    /// without its random bit flips (a fixed pattern keeps runs deterministic): every 8 bytes
+    /// $00 $00 $FF $FF $FF $FF $00 $00, inverted in the second and fourth 16 KiB.
+    fn power_on_pattern(&mut self) {
+        for (i, b) in self.ram.iter_mut().enumerate() {
+            let ones = matches!(i & 7, 2..=5) != (i & 0x4000 != 0);
+            *b = if ones { 0xFF } else { 0x00 };
+        }
+        for (i, c) in self.color.iter_mut().enumerate() {
+            *c = (i as u8).wrapping_mul(7) & 0x0F;
+        }
+    }
+
+    /// Recompute the block map after a write to the 6510 port.
+    pub fn update_map(&mut self) {
+        let bits = self.port.bank_bits();
+        let loram = bits & 1 != 0;
+        let hiram = bits & 2 != 0;
+        let charen = bits & 4 != 0;
+        let mut map = [Region::Ram; 16];
+        if loram && hiram {
+            map[0xA] = Region::Basic;
+            map[0xB] = Region::Basic;
+        }
+        if hiram {
+            map[0xE] = Region::Kernal;
+            map[0xF] = Region::Kernal;
+        }
+        if loram || hiram {
+            map[0xD] = if charen { Region::Io } else { Region::CharRom };
+        }
+        self.map = map;
+    }
+
+    /// The region answering a CPU access to `addr`.
+    #[inline(always)]
+    pub fn region(&self, addr: u16) -> Region {
+        self.map[(addr >> 12) as usize]
+    }
+
+    /// Read anything but I/O (the caller handles [`Region::Io`] and the port at $00/$01).
+    #[inline(always)]
+    pub fn read_mapped(&self, region: Region, addr: u16) -> u8 {
+        match region {
+            Region::Ram | Region::Io => self.ram[addr as usize],
+            Region::Basic => self.roms.basic[(addr & 0x1FFF) as usize],
+            Region::Kernal => self.roms.kernal[(addr & 0x1FFF) as usize],
+            Region::CharRom => self.roms.chargen[(addr & 0x0FFF) as usize],
+        }
+    }
+
+    /// What the CPU would read at `addr` ignoring I/O: for inspection (no side effects).
+    pub fn peek_no_io(&self, addr: u16) -> u8 {
+        if addr < 2 {
+            // Without the time, the unconnected port bits show their charge as not faded.
+            return self.port.read(addr, 0);
+        }
+        let region = self.region(addr);
+        self.read_mapped(region, addr)
+    }
+}

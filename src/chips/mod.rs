@@ -1,0 +1,9 @@
+//! The chips, each a plain struct with `tick`, `read`/`write` (with side effects) and
+//! `peek` (without); none knows another. The machine ([`crate::c64`]) wires them.
+
+pub mod cia;
+pub mod cpu;
+pub mod keyboard;
+pub mod serde_arrays;
+pub mod sid;
+pub mod vic;

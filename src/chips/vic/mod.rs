@@ -1,0 +1,777 @@
+//! MOS 6569 (PAL VIC-II), stepped one φ2 cycle at a time.
+//!
+//! Facts implemented, by section of C. Bauer, "The MOS 6567/6569 video controller (VIC-II)
+//! and its application in the Commodore 64" (1996):
+//! - 3.4/3.6.3: 312 lines of 63 cycles; the per-cycle access table of the 6569 (sprite
+//!   pointer and data slots at cycles 58-63 and 1-10, refresh at 11-15, c-accesses in the
+//!   second phase of cycles 15-54 and g-accesses in the first phase of cycles 16-55). The
+//!   sprite slots are in [`SLOTS`]; sprite DMA is in `sprites.rs`.
+//! - 3.5: the Bad Line Condition (raster $30-$F7, low three bits equal to YSCROLL, DEN set in
+//!   some cycle of line $30); BA goes low from cycle 12 and the CPU is stopped on read cycles;
+//!   the c-accesses need BA to have been low for three cycles (before that the VIC reads $FF).
+//! - 3.7.1/3.7.2: idle/display state, VC, VCBASE, RC and VMLI with their update rules at
+//!   cycles 14, 16-55 and 58; idle-state g-accesses at $3FFF ($39FF with ECM).
+//! - VICE test bench `VICII/vsp-tester` (measured on 6569s): when a $D011 write starts a Bad
+//!   Line in idle state within the line, the next g-access is an idle one from $38FF, and
+//!   display state shows from the one after.
+//! - 3.7.3: standard, multicolour and ECM text, the two bitmap modes, and the invalid mode
+//!   combinations, which show black.
+//! - 3.8: sprites (`sprites.rs`): DMA on and off by the Y compare in cycles 55/56, MC and
+//!   MCBASE with the Y-expansion flip-flop, p- and s-accesses, BA from 3 cycles before a
+//!   sprite's p-access, hires and multicolour pixels with X expansion, priority and the
+//!   sprite-sprite and sprite-background collision registers with their interrupts.
+//! - 3.9: the border flip-flops with 38/40 columns and 24/25 rows.
+//! - 3.12: raster interrupt (the comparison happens in the first cycle of a line, one cycle
+//!   later in line 0; writing a matching compare value also triggers), $D019 latch and $D01A
+//!   mask.
+//!
+//! Output: an indexed 384x272 frame (raster lines 16-287; X from 8 pixels left of the
+//! 38-column border edge, i.e. 32 border pixels each side of the 40-column window), with the
+//! fixed RGB [`PALETTE`] ([`palette`]).
+
+mod draw;
+pub mod palette;
+mod regs;
+mod sprites;
+
+use sprites::{SPRITE_BA, SPRITE_CYCLES, Sprites};
+
+pub use palette::{PALETTE, frame_png};
+
+/// Visible frame size.
+pub const FRAME_WIDTH: usize = 384;
+pub const FRAME_HEIGHT: usize = 272;
+/// First raster line shown in the frame.
+pub const FIRST_VISIBLE_LINE: u16 = 16;
+/// Lines and cycles of the PAL 6569.
+pub const LINES: u16 = 312;
+pub const CYCLES_PER_LINE: u8 = 63;
+
+/// What the VIC does in the first phase of each cycle (6569, section 3.6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// Sprite n pointer fetch.
+    SpritePointer(u8),
+    /// Sprite n data fetch (with two more in the second phases when its DMA is on).
+    SpriteData(u8),
+    Refresh,
+    /// g-access for character/bitmap data.
+    Graphics,
+    Idle,
+}
+
+/// The 6569's first-phase access for cycles 1..=63 (index 0 is cycle 1).
+pub const SLOTS: [Slot; 63] = {
+    let mut t = [Slot::Idle; 63];
+    // Sprites 3-7 at the start of the line: pointer, data, pointer, data...
+    let mut s = 3;
+    while s < 8 {
+        t[((s - 3) * 2) as usize] = Slot::SpritePointer(s);
+        t[((s - 3) * 2 + 1) as usize] = Slot::SpriteData(s);
+        s += 1;
+    }
+    let mut c = 11;
+    while c <= 15 {
+        t[c - 1] = Slot::Refresh;
+        c += 1;
+    }
+    let mut c = 16;
+    while c <= 55 {
+        t[c - 1] = Slot::Graphics;
+        c += 1;
+    }
+    // Sprites 0-2 at the end of the line.
+    let mut s = 0;
+    while s < 3 {
+        t[(57 + s * 2) as usize] = Slot::SpritePointer(s);
+        t[(58 + s * 2) as usize] = Slot::SpriteData(s);
+        s += 1;
+    }
+    t
+};
+
+/// The memory the VIC sees: its 16 KiB bank of RAM (with the character ROM at $1000-$1FFF
+/// in banks 0 and 2) and the colour RAM.
+pub struct VicMemory<'a> {
+    pub ram: &'a [u8; 0x10000],
+    pub chargen: &'a [u8; 0x1000],
+    pub color: &'a [u8; 0x400],
+    /// Bank base address: $0000, $4000, $8000 or $C000.
+    pub bank: u16,
+}
+
+impl VicMemory<'_> {
+    /// Read a 14-bit VIC address in the current bank.
+    #[inline(always)]
+    pub fn read(&self, addr: u16) -> u8 {
+        let addr = addr & 0x3FFF;
+        if addr & 0x3000 == 0x1000 && self.bank & 0x4000 == 0 {
+            self.chargen[(addr & 0x0FFF) as usize]
+        } else {
+            self.ram[(self.bank | addr) as usize]
+        }
+    }
+}
+
+/// The VIC-II chip state.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Vic {
+    #[serde(with = "crate::chips::serde_arrays")]
+    regs: [u8; 0x40],
+    /// Current raster line and cycle (1..=63, the article's numbering).
+    raster: u16,
+    cycle: u8,
+    raster_compare: u16,
+    irq_flags: u8,
+    irq_mask: u8,
+    raster_match: bool,
+    den_latch: bool,
+    bad_line: bool,
+    display_state: bool,
+    /// Cycle in which BA last fell in this line (c-accesses need three cycles more).
+    ba_start: u8,
+    /// The cycle after a $D011 write that started a Bad Line in idle state in this line (0:
+    /// none). Its g-access is still an idle one, but at $38FF; display state takes over in
+    /// the next.
+    vsp_cycle: u8,
+    vc: u16,
+    vcbase: u16,
+    rc: u8,
+    vmli: usize,
+    /// Video matrix line: character codes and colours from the c-accesses.
+    #[serde(with = "crate::chips::serde_arrays")]
+    matrix: [u8; 40],
+    #[serde(with = "crate::chips::serde_arrays")]
+    colors: [u8; 40],
+    /// What the sequencer gets for each of the 40 cell positions of this line (the
+    /// g-access of cycle 16 + position): the graphics byte, and the video matrix byte and
+    /// colour that go with it (zero in idle state).
+    #[serde(with = "crate::chips::serde_arrays")]
+    gdata: [u8; 40],
+    #[serde(with = "crate::chips::serde_arrays")]
+    gchar: [u8; 40],
+    #[serde(with = "crate::chips::serde_arrays")]
+    gcol: [u8; 40],
+    main_border: bool,
+    vertical_border: bool,
+    /// The last cycle of this line whose pixels are drawn. Cycles where no sprite can
+    /// colour or collide wait for the end of the line, a register write or a cycle where
+    /// one can, whichever comes first (`draw.rs`).
+    drawn: u8,
+    /// A cycle of this line (0: none) whose pixels a sprite may colour or collide in,
+    /// drawn once the CPU's access in it is made ([`Vic::draw_near`]).
+    near: u8,
+    spr: Sprites,
+    /// Indexed pixels of the visible area, written only when rendering is on.
+    frame: Box<[u8]>,
+    render: bool,
+    frames: u64,
+    /// Draw every pixel through the general per-pixel path (tests compare the two).
+    pub(crate) slow_draw: bool,
+    /// The light pen input (3.11): low now, and whether this frame's edge has latched.
+    lp_low: bool,
+    lp_latched: bool,
+    /// A pen held to the picture: the raster line and X whose light it sees.
+    pen: Option<(u16, u16)>,
+}
+
+impl Default for Vic {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Vic {
+    pub fn new() -> Self {
+        Vic {
+            regs: [0; 0x40],
+            raster: LINES - 1,
+            cycle: CYCLES_PER_LINE,
+            raster_compare: 0,
+            irq_flags: 0,
+            irq_mask: 0,
+            raster_match: false,
+            den_latch: false,
+            bad_line: false,
+            display_state: false,
+            ba_start: 12,
+            vsp_cycle: 0,
+            vc: 0,
+            vcbase: 0,
+            rc: 0,
+            vmli: 0,
+            matrix: [0; 40],
+            colors: [0; 40],
+            gdata: [0; 40],
+            gchar: [0; 40],
+            gcol: [0; 40],
+            main_border: true,
+            vertical_border: true,
+            drawn: CYCLES_PER_LINE,
+            near: 0,
+            spr: Sprites::default(),
+            frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
+            render: true,
+            frames: 0,
+            slow_draw: false,
+            lp_low: false,
+            lp_latched: false,
+            pen: None,
+        }
+    }
+
+    /// Whether a restored state is one the chip can run from.
+    pub(crate) fn check_restored(&self) -> Result<(), String> {
+        if self.frame.len() != FRAME_WIDTH * FRAME_HEIGHT
+            || !(1..=CYCLES_PER_LINE).contains(&self.cycle)
+            || self.raster >= LINES
+            || self.vmli > 40
+            || self.rc > 7
+            || self.drawn > CYCLES_PER_LINE
+            || self.near > CYCLES_PER_LINE
+            || self.vc > 0x3FF
+            || self.vcbase > 0x3FF
+        {
+            return Err("the VIC's position or counters are out of range".into());
+        }
+        Ok(())
+    }
+
+    /// Whether the picture is drawn.
+    #[inline(always)]
+    pub fn renders(&self) -> bool {
+        self.render
+    }
+
+    /// Turn pixel output on or off. Everything else (timing, fetches, interrupts) is the same
+    /// either way; headless runs that need no picture save the work.
+    pub fn set_render(&mut self, on: bool) {
+        self.flush_draw();
+        self.render = on;
+        self.drawn = self.cycle;
+    }
+
+    pub fn frame(&self) -> &[u8] {
+        &self.frame
+    }
+
+    /// Frames completed since power-on.
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    pub fn raster(&self) -> u16 {
+        self.raster
+    }
+
+    /// The current cycle within the line, 1..=63.
+    pub fn cycle(&self) -> u8 {
+        self.cycle
+    }
+
+    /// /IRQ output: an enabled interrupt flag is set.
+    #[inline]
+    pub fn irq(&self) -> bool {
+        self.irq_flags & self.irq_mask & 0x0F != 0
+    }
+
+    /// The byte the VIC read in the first phase of its current cycle: what a CPU read of an
+    /// unconnected address sees (open bus at $DE00-$DFFF, the upper bits of colour RAM).
+    /// Derived from the access table (3.6.3) and the state after the cycle's tick: sprite
+    /// pointer reads at the end of the video matrix, refresh reads at $3Fxx with the 8-bit
+    /// refresh counter (reset to $FF in line 0, five decrements a line), g-accesses in display
+    /// state, and idle reads of $3FFF ($39FF with ECM) everywhere else.
+    pub fn phi1_fetch(&self, mem: &VicMemory) -> u8 {
+        let ecm = self.regs[0x11] & 0x40 != 0;
+        let idle = self.idle_addr();
+        match SLOTS[(self.cycle - 1) as usize] {
+            Slot::SpritePointer(n) => mem.read(self.screen_base() | 0x3F8 | n as u16),
+            Slot::Refresh => {
+                let done = self.raster as u32 * 5 + (self.cycle as u32 - 11);
+                mem.read(0x3F00 | (0xFF - (done & 0xFF)) as u16)
+            }
+            Slot::Graphics if self.cycle == self.vsp_cycle => mem.read(0x38FF),
+            Slot::Graphics if self.display_state && self.vmli > 0 => {
+                // The state is after this cycle's g-access: VC and VMLI have moved past it.
+                let vc = self.vc.wrapping_sub(1) & 0x3FF;
+                let i = (self.vmli - 1).min(39);
+                let addr = if self.regs[0x11] & 0x20 != 0 {
+                    (((self.regs[0x18] as u16) & 0x08) << 10) | (vc << 3) | self.rc as u16
+                } else {
+                    let code = if ecm {
+                        self.matrix[i] & 0x3F
+                    } else {
+                        self.matrix[i]
+                    };
+                    (((self.regs[0x18] as u16) & 0x0E) << 10)
+                        | ((code as u16) << 3)
+                        | self.rc as u16
+                };
+                mem.read(addr)
+            }
+            _ => mem.read(idle),
+        }
+    }
+
+    /// The level of the LP input (CIA 1's PB4 and joystick 1's fire button): a falling edge
+    /// latches the beam position at the end of the current cycle (3.11), the line as it is
+    /// in the next cycle.
+    pub fn set_light_pen(&mut self, low: bool) {
+        if low && !self.lp_low {
+            // (Line 0 reads as 311 in its first cycle.)
+            let line = if self.cycle < CYCLES_PER_LINE || self.raster == LINES - 1 {
+                self.raster
+            } else {
+                self.raster + 1
+            };
+            // An edge in the last line (but its first cycle) is taken without a latch.
+            let last_line = line == LINES - 1 && self.raster == LINES - 1;
+            self.light_pen_edge(draw::cycle_x(self.cycle) + 8, line, !last_line);
+        }
+        self.lp_low = low;
+    }
+
+    pub fn lp_low(&self) -> bool {
+        self.lp_low
+    }
+
+    /// A light pen on the picture: it sees the beam at frame pixel (`x`, `y`) once a frame
+    /// (None: no pen).
+    pub fn set_pen(&mut self, at: Option<(usize, usize)>) {
+        self.pen = at.and_then(|(x, y)| {
+            (x < FRAME_WIDTH && y < FRAME_HEIGHT).then(|| {
+                let raster_x = (x as u16 + 496) % 504;
+                (y as u16 + FIRST_VISIBLE_LINE, raster_x)
+            })
+        });
+    }
+
+    /// The first light pen edge of a frame latches X/2 into $D013 and `line` into $D014
+    /// and raises the light pen interrupt flag (when it `latches` at all); later ones are
+    /// ignored.
+    fn light_pen_edge(&mut self, x: u16, line: u16, latches: bool) {
+        if self.lp_latched {
+            return;
+        }
+        self.lp_latched = true;
+        if latches {
+            self.regs[0x13] = ((x % 504) >> 1) as u8;
+            self.regs[0x14] = line as u8;
+            self.irq_flags |= 0x08;
+        }
+    }
+
+    /// Video matrix base within the bank ($D018 bits 4-7).
+    pub fn screen_base(&self) -> u16 {
+        ((self.regs[0x18] as u16) >> 4) << 10
+    }
+
+    #[inline(always)]
+    fn yscroll(&self) -> u16 {
+        (self.regs[0x11] & 7) as u16
+    }
+
+    #[inline(always)]
+    fn den(&self) -> bool {
+        self.regs[0x11] & 0x10 != 0
+    }
+
+    /// Advance one cycle: the VIC's first-phase access and, on bad lines, its second-phase
+    /// c-access. Returns true while BA is low (the CPU must stop on read cycles).
+    #[inline(always)]
+    pub fn tick(&mut self, mem: &VicMemory) -> bool {
+        self.draw_near();
+        let cycle = if self.cycle >= CYCLES_PER_LINE {
+            self.start_line();
+            1
+        } else {
+            self.cycle + 1
+        };
+        self.cycle = cycle;
+        // Graphics are fetched and drawn when the picture is wanted, and while sprites are
+        // about (their collisions need the graphics).
+        let mut sprites = self.sprites_drawing();
+        if sprites {
+            self.collisions_arrive();
+        }
+        let busy = self.sprites_busy();
+        if busy && SPRITE_CYCLES & (1 << cycle) != 0 {
+            self.sprite_cycle(mem);
+            // A display may have come on (cycle 58).
+            sprites = sprites || self.sprites_drawing();
+        }
+        let gfx = self.render || sprites;
+        match cycle {
+            2 if self.raster == 0 => {
+                self.check_raster_irq();
+                // The light pen may latch again from the vertical blank on; an input held
+                // low across the frame start latches at once, at a fixed X.
+                self.lp_latched = false;
+                if self.lp_low {
+                    self.light_pen_edge(0x1A2, 0, true);
+                }
+            }
+            14 => {
+                self.vc = self.vcbase;
+                self.vmli = 0;
+                if self.bad_line {
+                    self.rc = 0;
+                }
+            }
+            16..=55 => {
+                if cycle == self.vsp_cycle {
+                    if gfx {
+                        self.g_access_idle(mem, 0x38FF);
+                    }
+                } else if gfx {
+                    self.g_access(mem);
+                } else if self.display_state {
+                    self.vc = (self.vc + 1) & 0x3FF;
+                    self.vmli += 1;
+                }
+            }
+            58 => {
+                if self.rc == 7 {
+                    self.vcbase = self.vc;
+                    if !self.bad_line {
+                        self.display_state = false;
+                    }
+                }
+                if self.display_state {
+                    self.rc = (self.rc + 1) & 7;
+                }
+            }
+            _ => {}
+        }
+        // Second phase: c-access on bad lines, cycles 15-54, also while sprites that may
+        // come on in this text row are enabled (their collisions need the graphics).
+        if (gfx || busy) && self.bad_line && (15..=54).contains(&cycle) {
+            self.c_access(mem);
+        }
+        if gfx {
+            // Cycles where a sprite may colour or collide are drawn after the CPU's access
+            // (`draw_near`); the others wait for the end of the line, the next register
+            // write or such a cycle.
+            if self.slow_draw || sprites && self.sprites_within(draw::cycle_x(cycle)) != 0 {
+                self.near = cycle;
+            } else if cycle == CYCLES_PER_LINE {
+                self.flush_draw_to(CYCLES_PER_LINE);
+            }
+        }
+        // BA is low in cycles 12-54 of a bad line (3.6.3) and around each sprite's DMA.
+        (self.bad_line && (12..=54).contains(&cycle))
+            || self.spr.dma & SPRITE_BA[cycle as usize] != 0
+    }
+
+    /// How many following cycles are quiet: no event of the line (its start, the raster
+    /// compare of line 0, BA falling or rising on a bad line, cycles 14 and 58) and no
+    /// sprite work. Without the picture only counters move in them, so a machine may skip
+    /// them and apply them later with [`Vic::skip_quiet`]; with it, their fetches are made
+    /// later by [`Vic::run_quiet`], in the same memory, and their pixels wait.
+    #[inline]
+    pub fn quiet_cycles(&self) -> u8 {
+        // A cycle waiting to be drawn may start a sprite.
+        if self.slow_draw || self.near != 0 || self.vsp_cycle > self.cycle {
+            return 0;
+        }
+        let c = self.cycle;
+        let mut limit = CYCLES_PER_LINE + 1;
+        if self.sprites_busy() {
+            if self.spr.dma == 0 && !self.sprites_drawing() {
+                // Sprites enabled but idle: the Y compare and the flip-flops need full
+                // ticks in cycles 55 and 56; the accesses without DMA (idle loads) are
+                // made in the skip.
+                if c == 54 || c == 55 {
+                    return 0;
+                }
+                if c < 54 {
+                    limit = 55;
+                }
+            } else {
+                // The sprites' accesses take cycles 55-63 and 1-10 (BA rises after a
+                // cycle that held it low), and with DMA on, MCBASE moves in 15 and 16.
+                if !(10..54).contains(&c) || self.spr.dma & SPRITE_BA[c as usize] != 0 {
+                    return 0;
+                }
+                if self.spr.dma != 0 && c < 16 {
+                    limit = if c < 15 { 15 } else { 16 };
+                }
+                if self.sprites_drawing() {
+                    // With the picture on, a line with sprites displayed is quiet up to
+                    // the cycle in which one of them may start; sprites shifting, holding
+                    // or colliding are drawn cycle by cycle.
+                    if !self.render
+                        || self.spr.running | self.spr.holding != 0
+                        || self.collisions_pending()
+                    {
+                        return 0;
+                    }
+                    limit = limit.min(self.next_sprite_start(c));
+                }
+                limit = limit.min(55);
+            }
+        }
+        let next = if c < 2 && self.raster == 0 {
+            2
+        } else if c < 12 && self.bad_line {
+            12 // BA falls
+        } else if c < 14 {
+            14
+        } else if c < 55 && self.bad_line {
+            55 // BA rises
+        } else if c < 58 {
+            58
+        } else {
+            CYCLES_PER_LINE + 1
+        };
+        next.min(limit).max(c + 1) - c - 1
+    }
+
+    /// Apply `n` quiet cycles at once (`n` at most [`Vic::quiet_cycles`]): the cycle counter
+    /// and, in display state, VC and VMLI for the g-accesses of cycles 16-55 among them.
+    /// With sprites enabled, the sprite unit's loads and a bad line's c-accesses (the
+    /// graphics sprites may collide with) among them are made as well.
+    #[inline]
+    pub fn skip_quiet(&mut self, n: u8, mem: &VicMemory) {
+        if n == 0 {
+            return;
+        }
+        self.draw_near();
+        let from = self.cycle + 1;
+        let to = self.cycle + n;
+        debug_assert!(to <= CYCLES_PER_LINE);
+        if self.sprites_busy() {
+            for cycle in from..=to {
+                self.cycle = cycle;
+                if SPRITE_CYCLES & (1 << cycle) != 0 {
+                    self.sprite_cycle(mem);
+                }
+                if (16..=55).contains(&cycle) && self.display_state {
+                    self.vc = (self.vc + 1) & 0x3FF;
+                    self.vmli += 1;
+                }
+                if self.bad_line && (15..=54).contains(&cycle) {
+                    self.c_access(mem);
+                }
+            }
+            return;
+        }
+        if self.display_state {
+            let (lo, hi) = (from.max(16), to.min(55));
+            if hi >= lo {
+                let k = (hi - lo + 1) as u16;
+                self.vc = (self.vc + k) & 0x3FF;
+                self.vmli += k as usize;
+            }
+        }
+        self.cycle = to;
+    }
+
+    /// [`Vic::skip_quiet`] with the picture on: the g- and c-accesses of `n` quiet cycles
+    /// (and the sprite unit's loads among them) in one loop, made as the full ticks would
+    /// make them; their pixels wait for the end of the line, as they would there.
+    #[inline]
+    pub fn run_quiet(&mut self, n: u8, mem: &VicMemory) {
+        self.draw_near();
+        let to = self.cycle + n;
+        debug_assert!(to <= CYCLES_PER_LINE);
+        let sprites = self.sprites_busy();
+        let mut cycle = self.cycle + 1;
+        while cycle <= to {
+            if (17..=54).contains(&cycle) && !self.bad_line {
+                // Only g-accesses here (the sprites' work is in cycles 16 and 55).
+                let end = to.min(54);
+                self.g_run(cycle, end, mem);
+                cycle = end + 1;
+                continue;
+            }
+            self.cycle = cycle;
+            if sprites && SPRITE_CYCLES & (1 << cycle) != 0 {
+                self.sprite_cycle(mem);
+            }
+            if (16..=55).contains(&cycle) {
+                self.g_access(mem);
+            }
+            if self.bad_line && (15..=54).contains(&cycle) {
+                self.c_access(mem);
+            }
+            cycle += 1;
+        }
+        if n > 0 && to == CYCLES_PER_LINE {
+            self.flush_draw_to(CYCLES_PER_LINE);
+        }
+    }
+
+    /// Cycle 1 of a new line: the raster counter moves on and is compared (line 0 compares
+    /// in cycle 2), and the Bad Line Condition is evaluated for the line.
+    #[inline]
+    fn start_line(&mut self) {
+        self.raster += 1;
+        if self.raster == LINES {
+            self.raster = 0;
+            self.frames += 1;
+            // Outside the bad-line range VCBASE is reset (done in line 0).
+            self.vcbase = 0;
+            self.den_latch = false;
+        }
+        self.cycle = 1;
+        if let Some((line, x)) = self.pen
+            && line == self.raster
+        {
+            // The pen's pulse, taken at the start of the line the beam lights it in.
+            self.light_pen_edge(x, line, true);
+        }
+        self.drawn = 0;
+        if self.raster != 0 {
+            self.check_raster_irq();
+        } else {
+            self.raster_match = false;
+        }
+        self.ba_start = 12;
+        self.vsp_cycle = 0;
+        self.update_bad_line();
+    }
+
+    /// The Bad Line Condition (3.5): raster $30-$F7, its low three bits equal to YSCROLL,
+    /// and DEN set in some cycle of line $30. It can only change with the raster line or a
+    /// write to $D011, so it is evaluated at those two moments.
+    #[inline]
+    fn update_bad_line(&mut self) {
+        if self.raster == 0x30 && self.den() {
+            self.den_latch = true;
+        }
+        let was = self.bad_line;
+        self.bad_line = self.den_latch
+            && (0x30..=0xF7).contains(&self.raster)
+            && (self.raster & 7) == self.yscroll();
+        if self.bad_line {
+            if !was && self.cycle >= 12 {
+                // BA falls now: the c-accesses must wait three cycles.
+                self.ba_start = self.cycle + 1;
+            }
+            if !was && !self.display_state && (15..=54).contains(&self.cycle) {
+                // A Bad Line started from idle state by a write ("DMA delay"): the next
+                // g-access is an idle one from $38FF; the 6569's display state shows from
+                // the one after (VICE test bench VICII/vsp-tester, measured on 6569s).
+                self.vsp_cycle = self.cycle + 1;
+            }
+            // 3.7.1: any Bad Line Condition switches to display state.
+            self.display_state = true;
+        }
+    }
+
+    #[inline]
+    fn check_raster_irq(&mut self) {
+        let m = self.raster == self.raster_compare;
+        if m && !self.raster_match {
+            self.irq_flags |= 0x01;
+        }
+        self.raster_match = m;
+    }
+
+    #[inline]
+    fn c_access(&mut self, mem: &VicMemory) {
+        let i = self.vmli.min(39);
+        if self.cycle >= self.ba_start + 3 {
+            let v = mem.read(self.screen_base() | (self.vc & 0x3FF));
+            self.matrix[i] = v;
+            self.colors[i] = mem.color[(self.vc & 0x3FF) as usize] & 0x0F;
+        } else {
+            // The CPU still owns the bus for three cycles after BA fell: the VIC reads $FF.
+            self.matrix[i] = 0xFF;
+            self.colors[i] = 0x0F;
+        }
+    }
+
+    #[inline(always)]
+    fn g_access(&mut self, mem: &VicMemory) {
+        if !self.display_state {
+            let idle = self.idle_addr();
+            self.g_access_idle(mem, idle);
+            return;
+        }
+        let pos = (self.cycle - 16) as usize;
+        let (bitmap, base, code_mask) = self.g_base();
+        self.g_display(mem, pos, bitmap, base, code_mask);
+    }
+
+    /// Where idle-state g-accesses read: $3FFF, or $39FF with ECM (3.7.1).
+    #[inline(always)]
+    fn idle_addr(&self) -> u16 {
+        if self.regs[0x11] & 0x40 != 0 {
+            0x39FF
+        } else {
+            0x3FFF
+        }
+    }
+
+    /// How display-state g-accesses address memory now: bitmap mode, the base (CB13 with
+    /// RC in bitmap mode, CB13-CB11 with RC in text modes) and the character code's mask.
+    #[inline(always)]
+    fn g_base(&self) -> (bool, u16, u8) {
+        let rc = self.rc as u16;
+        if self.regs[0x11] & 0x20 != 0 {
+            (true, (((self.regs[0x18] as u16) & 0x08) << 10) | rc, 0xFF)
+        } else {
+            let code_mask = if self.regs[0x11] & 0x40 != 0 {
+                0x3F
+            } else {
+                0xFF
+            };
+            (
+                false,
+                (((self.regs[0x18] as u16) & 0x0E) << 10) | rc,
+                code_mask,
+            )
+        }
+    }
+
+    /// One display-state g-access into cell position `pos`: VC (bitmap) or the character
+    /// code (text) completes the address; VC and VMLI move on.
+    #[inline(always)]
+    fn g_display(&mut self, mem: &VicMemory, pos: usize, bitmap: bool, base: u16, code_mask: u8) {
+        let i = self.vmli.min(39);
+        let c = self.matrix[i];
+        let addr = if bitmap {
+            base | ((self.vc & 0x3FF) << 3)
+        } else {
+            base | (((c & code_mask) as u16) << 3)
+        };
+        self.vc = (self.vc + 1) & 0x3FF;
+        self.vmli = (self.vmli + 1).min(40);
+        self.gdata[pos] = mem.read(addr);
+        self.gchar[pos] = c;
+        self.gcol[pos] = self.colors[i];
+    }
+
+    /// The g-accesses of cycles `from..=to` (within 16-55) of a line that is not a Bad Line,
+    /// as [`Vic::g_access`] makes them one by one.
+    #[inline]
+    fn g_run(&mut self, from: u8, to: u8, mem: &VicMemory) {
+        self.cycle = to;
+        let (p0, p1) = ((from - 16) as usize, (to - 16) as usize);
+        if !self.display_state {
+            let idle = mem.read(self.idle_addr());
+            self.gdata[p0..=p1].fill(idle);
+            self.gchar[p0..=p1].fill(0);
+            self.gcol[p0..=p1].fill(0);
+            return;
+        }
+        let (bitmap, base, code_mask) = self.g_base();
+        for pos in p0..=p1 {
+            self.g_display(mem, pos, bitmap, base, code_mask);
+        }
+    }
+
+    /// An idle-state g-access at `addr`: no character, no colour, VC and VMLI stay.
+    #[inline(always)]
+    fn g_access_idle(&mut self, mem: &VicMemory, addr: u16) {
+        let pos = (self.cycle - 16) as usize;
+        self.gdata[pos] = mem.read(addr);
+        self.gchar[pos] = 0;
+        self.gcol[pos] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests;

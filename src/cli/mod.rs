@@ -1,0 +1,4 @@
+//! The command line's larger subcommands.
+
+pub mod profile;
+pub mod turns;

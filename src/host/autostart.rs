@@ -1,0 +1,393 @@
+//! Starting a program as a person would, on any ROM set: wait for BASIC's prompt, put the
+//! program into memory, type `RUN`, and see it end. One state machine ([`Autostart`]) and
+//! one machine-plus-inputs type ([`Session`]) serve the headless runner, the window, the
+//! profiler and turn harness, the test bench and the tests.
+//!
+//! Readiness of BASIC is detected the same way on every ROM set, from documented locations
+//! only: the CPU is at the start of BASIC's main loop (the address in the IMAIN vector at
+//! $0302), the keyboard buffer count $C6 is zero and the screen row above the cursor ($D6)
+//! reads `READY.` (screen memory page from $0288). CURLIN ($39/$3A) does not tell: BASIC V2
+//! leaves it at $00xx after power-on and at the last line run after a program ends; it is
+//! $FFxx only while a direct-mode line executes.
+//!
+//! Keys are typed through the one [`KeyFeeder`] (held 50 ms, repeats 20 ms apart); they
+//! reach the keyboard once the prompt was seen (before it, the KERNAL does not read them).
+//!
+//! Its place among the layers: ARCHITECTURE.md.
+
+use crate::c64::C64;
+use crate::host::feeder::KeyFeeder;
+use crate::media::Program;
+
+/// True when BASIC sits at the start of its main loop, with READY. above the cursor and
+/// nothing in the keyboard buffer (see the module docs).
+pub fn basic_ready(c64: &C64) -> bool {
+    if !c64.cpu.at_instruction_boundary() {
+        return false;
+    }
+    let ram = c64.ram();
+    let imain = u16::from_le_bytes([ram[0x0302], ram[0x0303]]);
+    if c64.cpu.pc != imain || ram[0xC6] != 0 {
+        return false;
+    }
+    ready_above_cursor(c64)
+}
+
+/// The screen row above the cursor starts with `READY.`.
+pub fn ready_above_cursor(c64: &C64) -> bool {
+    let ram = c64.ram();
+    let row = ram[0xD6] as usize;
+    if row == 0 || row > 24 {
+        return false;
+    }
+    let base = ((ram[0x0288] as usize) << 8) + (row - 1) * 40;
+    const READY: [u8; 6] = [18, 5, 1, 4, 25, 46];
+    (0..6).all(|i| ram[(base + i) & 0xFFFF] == READY[i])
+}
+
+/// Run until BASIC is ready (see [`basic_ready`]) or `limit` total cycles have passed.
+/// Returns true when ready.
+pub fn run_until_ready(c64: &mut C64, limit: u64) -> bool {
+    while c64.cycles() < limit {
+        c64.tick();
+        if c64.cpu.is_jammed() {
+            return false;
+        }
+        if c64.cpu.at_instruction_boundary() && basic_ready(c64) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Put a program into memory as LOAD would: the KERNAL's end-of-load pointer ($AE/$AF) holds
+/// the address after the last byte, and for a BASIC program at the start of BASIC text the
+/// end-of-program pointers (VARTAB, ARYTAB, STREND at $2D-$32) are set to it.
+pub fn inject(c64: &mut C64, prg: &crate::media::Prg) {
+    for (i, &b) in prg.data.iter().enumerate() {
+        c64.poke_ram(prg.load.wrapping_add(i as u16), b);
+    }
+    let end = prg.end();
+    c64.poke_ram(0xAE, end as u8);
+    c64.poke_ram(0xAF, (end >> 8) as u8);
+    let txttab = c64.peek_word(0x2B);
+    if prg.load == txttab {
+        for ptr in [0x2Du16, 0x2F, 0x31] {
+            c64.poke_ram(ptr, end as u8);
+            c64.poke_ram(ptr + 1, (end >> 8) as u8);
+        }
+    }
+}
+
+/// Type characters by putting them into the KERNAL keyboard buffer ($0277, count $C6).
+/// Returns false when they do not fit the buffer (size in $0289, at most 10).
+pub fn put_in_keyboard_buffer(c64: &mut C64, petscii: &[u8]) -> bool {
+    let n = c64.peek(0xC6) as usize;
+    let size = (c64.peek(0x0289) as usize).clamp(1, 10);
+    if n + petscii.len() > size {
+        return false;
+    }
+    for (i, &b) in petscii.iter().enumerate() {
+        c64.poke_ram(0x0277 + (n + i) as u16, b);
+    }
+    c64.poke_ram(0xC6, (n + petscii.len()) as u8);
+    true
+}
+
+/// Put `program` into memory and type `RUN` (BASIC must be waiting for input).
+pub fn start_program(c64: &mut C64, program: &Program) {
+    inject(c64, &program.prg);
+    put_in_keyboard_buffer(c64, b"RUN\r");
+}
+
+/// When a player would type `RUN`: how many frames after the prompt appears, and what the
+/// jiffy clock (TI) reads then. A real player types it at a different moment every time,
+/// and programs seed their random numbers from the clock (`RND(-TI)`), so the window varies
+/// the moment; headless runs and `--seed` keep it fixed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StartMoment {
+    /// Frames to wait at the prompt before `RUN` (under one second).
+    pub frames: u64,
+    /// The jiffy clock when `RUN` is typed (60ths of a second, below 24 hours); `None`
+    /// leaves the clock as it runs.
+    pub jiffies: Option<u32>,
+}
+
+/// Jiffies in 24 hours: the KERNAL's clock wraps there.
+const JIFFIES_PER_DAY: u64 = 5_184_000;
+
+impl StartMoment {
+    /// A moment that depends only on `seed` (SplitMix64 of it).
+    pub fn from_seed(seed: u64) -> StartMoment {
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        StartMoment {
+            frames: z % 50,
+            jiffies: Some(((z >> 8) % JIFFIES_PER_DAY) as u32),
+        }
+    }
+
+    /// A different moment each call (from the process's random hash keys and the time).
+    pub fn random() -> StartMoment {
+        use std::hash::BuildHasher;
+        let seed =
+            std::collections::hash_map::RandomState::new().hash_one(std::time::SystemTime::now());
+        StartMoment::from_seed(seed)
+    }
+}
+
+/// How the moment of `RUN` is chosen at each power-on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StartVariation {
+    /// Type `RUN` at once, clock untouched (headless behaviour, tests).
+    #[default]
+    Fixed,
+    /// The same moment from this seed at every power-on.
+    Seed(u64),
+    /// A new random moment at every power-on.
+    Random,
+}
+
+impl StartVariation {
+    pub fn moment(self) -> StartMoment {
+        match self {
+            StartVariation::Fixed => StartMoment::default(),
+            StartVariation::Seed(s) => StartMoment::from_seed(s),
+            StartVariation::Random => StartMoment::random(),
+        }
+    }
+}
+
+/// Where the autostart stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// Nothing to wait for: the machine runs as it is.
+    Nothing,
+    /// Waiting for BASIC's prompt (and then the start moment).
+    Waiting,
+    /// The prompt was reached: the pokes are done and the program, if any, typed `RUN`.
+    Started,
+}
+
+/// The autostart: wait for the prompt, then poke, inject and type `RUN`; then tell when
+/// the program has ended (BASIC back at its prompt).
+#[derive(Debug, Clone)]
+pub struct Autostart {
+    program: Option<Program>,
+    /// Written to memory when the prompt is reached, before `RUN`.
+    pokes: Vec<(u16, u8)>,
+    wait: bool,
+    moment: StartMoment,
+    state: Start,
+    /// The frame in which the prompt was first seen.
+    ready_frame: Option<u64>,
+    /// The program has left the prompt since its start: the next prompt is its end.
+    left_prompt: bool,
+}
+
+impl Autostart {
+    /// Start `program` (if any) at the prompt, after writing `pokes`. With neither, the
+    /// machine still waits for the prompt when `wait` is set (e.g. to type keys there).
+    pub fn new(program: Option<Program>, pokes: Vec<(u16, u8)>, wait: bool) -> Autostart {
+        let wait = wait || program.is_some() || !pokes.is_empty();
+        Autostart {
+            program,
+            pokes,
+            wait,
+            moment: StartMoment::default(),
+            state: if wait { Start::Waiting } else { Start::Nothing },
+            ready_frame: None,
+            left_prompt: false,
+        }
+    }
+
+    /// An autostart that does nothing.
+    pub fn none() -> Autostart {
+        Autostart::new(None, Vec::new(), false)
+    }
+
+    pub fn program(&self) -> Option<&Program> {
+        self.program.as_ref()
+    }
+
+    pub fn state(&self) -> Start {
+        self.state
+    }
+
+    /// This power-on's moment of `RUN`.
+    pub fn moment(&self) -> StartMoment {
+        self.moment
+    }
+
+    pub fn set_moment(&mut self, moment: StartMoment) {
+        self.moment = moment;
+    }
+
+    /// After a power cycle: wait for the prompt again, with a new moment.
+    pub fn restart(&mut self, moment: StartMoment) {
+        self.moment = moment;
+        self.state = if self.wait {
+            Start::Waiting
+        } else {
+            Start::Nothing
+        };
+        self.ready_frame = None;
+        self.left_prompt = false;
+    }
+
+    /// After the RESET line: nothing more is started.
+    pub fn cancel(&mut self) {
+        if self.state == Start::Waiting {
+            self.state = Start::Nothing;
+        }
+    }
+
+    /// Watch for the prompt; call at instruction boundaries. BASIC passes its main loop's
+    /// start once, then waits for keys in the KERNAL: the prompt is seen there, and the
+    /// start happens `moment.frames` later while the keyboard buffer is empty. Returns true
+    /// in the call that started.
+    pub fn poll(&mut self, c64: &mut C64) -> bool {
+        if self.state != Start::Waiting {
+            return false;
+        }
+        let now = c64.sys.vic.frames();
+        if self.ready_frame.is_none() && basic_ready(c64) {
+            self.ready_frame = Some(now);
+        }
+        match self.ready_frame {
+            Some(f) if now - f >= self.moment.frames && c64.ram()[0xC6] == 0 => {
+                self.start(c64);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn start(&mut self, c64: &mut C64) {
+        for &(a, v) in &self.pokes {
+            c64.poke(a, v);
+        }
+        if let Some(p) = &self.program {
+            if let Some(j) = self.moment.jiffies {
+                // The jiffy clock TI at $A0-$A2, most significant byte first.
+                for (i, b) in j.to_be_bytes()[1..].iter().enumerate() {
+                    c64.poke_ram(0xA0 + i as u16, *b);
+                }
+            }
+            start_program(c64, p);
+        }
+        self.state = Start::Started;
+    }
+
+    /// After the start: true once the program has finished and BASIC is back at its
+    /// prompt. The typed input must be used up first (`input_idle`: nothing more queued to
+    /// type), so a prompt seen before the program ran does not count. Call at instruction
+    /// boundaries.
+    pub fn ended(&mut self, c64: &C64, input_idle: bool) -> bool {
+        if self.state != Start::Started {
+            return false;
+        }
+        if !self.left_prompt {
+            self.left_prompt = c64.ram()[0xC6] == 0 && input_idle && !basic_ready(c64);
+            return false;
+        }
+        basic_ready(c64)
+    }
+}
+
+/// A machine with its autostart and its key feeder: what every runner drives.
+#[derive(Clone)]
+pub struct Session {
+    pub c64: C64,
+    pub autostart: Autostart,
+    /// Keys to type; served once the autostart no longer waits.
+    pub keys: KeyFeeder,
+    /// Joystick bits from other devices (gamepads), ORed with the feeder's.
+    pub joystick_bits: u8,
+    /// Joysticks drive port 1 instead of port 2.
+    pub joystick_port1: bool,
+    /// The cycle at which the key feeder next needs service (`u64::MAX` while the
+    /// autostart waits: the keys are held back until the prompt).
+    next_key: u64,
+}
+
+impl Session {
+    pub fn new(c64: C64, autostart: Autostart) -> Session {
+        Session {
+            c64,
+            autostart,
+            keys: KeyFeeder::default(),
+            joystick_bits: 0,
+            joystick_port1: false,
+            next_key: 0,
+        }
+    }
+
+    /// Keys were queued from outside: serve the feeder from the next cycle on.
+    pub fn keys_changed(&mut self) {
+        self.next_key = self.next_key.min(self.c64.cycles());
+    }
+
+    /// One cycle: the key feeder when it is due, the machine, then the autostart while it
+    /// waits. (The per-cycle cost is two comparisons; the rest runs on the cycles that need
+    /// it.)
+    #[inline(always)]
+    pub fn tick(&mut self) {
+        if self.c64.cycles() >= self.next_key {
+            self.serve_keys();
+        }
+        self.c64.tick();
+        if self.autostart.state == Start::Waiting {
+            self.poll_autostart();
+        }
+    }
+
+    #[cold]
+    fn poll_autostart(&mut self) {
+        if self.c64.cpu.at_instruction_boundary() && self.autostart.poll(&mut self.c64) {
+            // The prompt was reached: the keys may be typed from now on.
+            self.next_key = self.c64.cycles();
+        }
+    }
+
+    #[cold]
+    fn serve_keys(&mut self) {
+        if self.autostart.state == Start::Waiting {
+            self.next_key = u64::MAX;
+            return;
+        }
+        let now = self.c64.cycles();
+        self.next_key = self.keys.service(&mut self.c64.sys.keyboard, now);
+        self.apply_joystick();
+    }
+
+    /// Put the joystick bits (the feeder's and [`Session::joystick_bits`]) on the port.
+    pub fn apply_joystick(&mut self) {
+        let bits = self.joystick_bits | self.keys.joystick();
+        let kb = &mut self.c64.sys.keyboard;
+        if self.joystick_port1 {
+            kb.joy1 = bits;
+            kb.joy2 = 0;
+        } else {
+            kb.joy2 = bits;
+            kb.joy1 = 0;
+        }
+    }
+
+    /// Run to the end of the current frame.
+    pub fn run_frame(&mut self) {
+        self.apply_joystick();
+        let frame = self.c64.sys.vic.frames();
+        while self.c64.sys.vic.frames() == frame {
+            self.tick();
+        }
+    }
+
+    /// Drop every key, queued or held (after a reset).
+    pub fn clear_keys(&mut self) {
+        self.keys.clear(&mut self.c64.sys.keyboard);
+        self.next_key = 0;
+    }
+}

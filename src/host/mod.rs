@@ -1,0 +1,10 @@
+//! Between the machine and the runners: programs and starting them ([`autostart`]), keys
+//! typed over time ([`feeder`]), recorded sessions, save states, instruction traces and
+//! output files written only on success.
+
+pub mod autostart;
+pub mod feeder;
+pub mod output;
+pub mod recording;
+pub mod state;
+pub mod trace;

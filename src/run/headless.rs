@@ -1,0 +1,305 @@
+//! Headless runs: power on, autostart a program, type keys, run for a limit or until an
+//! event, then report (screenshot, screen as text, memory dumps, instruction trace). The
+//! autostart and the key feeder are [`crate::host::autostart`]'s; the program formats
+//! [`crate::media`]'s.
+//!
+//! Its place among the layers: ARCHITECTURE.md.
+
+use crate::c64::roms::Roms;
+use crate::c64::{C64, CYCLES_PER_FRAME, Event, PAL_CLOCK_HZ};
+use crate::host::autostart::{Autostart, Session, Start};
+use crate::host::output::PendingFile;
+use crate::media::{MediaError, Program, ProgramKind};
+use std::path::PathBuf;
+
+/// Errors of a headless run: each names the file or argument at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("{0}")]
+    Media(#[from] MediaError),
+    #[error("{0}")]
+    Output(#[from] crate::host::output::OutputError),
+    /// Text for `--type` that cannot be typed; the message names `--type` and the position.
+    #[error("{0}")]
+    Type(String),
+    #[error("{0}")]
+    Roms(#[from] crate::c64::roms::RomError),
+    #[error("{0}")]
+    State(#[from] crate::host::state::StateError),
+    #[error("{0}")]
+    Trace(#[from] crate::host::trace::TraceError),
+}
+
+/// Everything a headless run can do.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    pub roms: Option<PathBuf>,
+    /// Total emulated cycles from power-on; `None` uses [`DEFAULT_LIMIT_SECONDS`] or, when an
+    /// event is awaited, [`DEFAULT_AWAIT_SECONDS`].
+    pub limit_cycles: Option<u64>,
+    pub autostart: Option<PathBuf>,
+    /// What the autostart file is, when its extension does not say.
+    pub autostart_kind: Option<ProgramKind>,
+    pub type_text: Option<String>,
+    pub pokes: Vec<(u16, u8)>,
+    pub until_ready: bool,
+    pub exit_on_d7ff: bool,
+    pub screenshot: Option<PathBuf>,
+    pub screen_text: bool,
+    pub dumps: Vec<(u16, u16, PathBuf)>,
+    pub trace: Option<PathBuf>,
+    /// Start `trace` and `expect_trace` the first time the PC reaches this address.
+    pub trace_from: Option<u16>,
+    /// Compare the run with this reference trace instruction by instruction; the run ends at
+    /// the first difference or where the reference ends.
+    pub expect_trace: Option<PathBuf>,
+    /// Fields `expect_trace` leaves out.
+    pub trace_ignore: crate::host::trace::Ignore,
+    /// Start from this save state instead of power-on (limits then count from its cycle).
+    pub load_state: Option<PathBuf>,
+    /// Save the machine at exit.
+    pub save_state: Option<PathBuf>,
+    /// Write the SID's sound of the run to this WAV file (mono, 16 bits, [`WAV_RATE`]).
+    pub wav: Option<PathBuf>,
+}
+
+/// Sample rate of `--wav` files.
+pub const WAV_RATE: u32 = 48_000;
+
+pub const DEFAULT_LIMIT_SECONDS: u64 = 10;
+pub const DEFAULT_AWAIT_SECONDS: u64 = 600;
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The limit was reached and nothing was awaited: a normal end.
+    Limit,
+    /// The autostarted program finished: BASIC is back at READY.
+    Ready,
+    /// A value was written to $D7FF.
+    D7ff(u8),
+    /// The CPU executed a JAM opcode.
+    Jam { pc: u16, opcode: u8 },
+    /// The limit came first while waiting for `what`.
+    Timeout { what: String },
+    /// `--expect-trace` found a difference (the report is [`Run::verdict`]'s).
+    TraceDiffers,
+    /// `--expect-trace`'s reference ended with everything matching.
+    ReferenceEnded,
+}
+
+impl Outcome {
+    /// Process exit status (documented in README).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Outcome::Limit | Outcome::Ready | Outcome::ReferenceEnded => 0,
+            Outcome::TraceDiffers => 1,
+            Outcome::D7ff(v) => *v as i32,
+            Outcome::Jam { .. } => 3,
+            Outcome::Timeout { .. } => 124,
+        }
+    }
+
+    /// The one line a runner prints on stderr for a failure, if any.
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Outcome::Jam { pc, opcode } => {
+                Some(format!("CPU jammed: opcode ${opcode:02X} at ${pc:04X}"))
+            }
+            Outcome::Timeout { what } => Some(format!("limit reached: {what} never happened")),
+            _ => None,
+        }
+    }
+}
+
+/// What a headless run left: how it ended, the machine, and with `expect_trace` the
+/// comparison's verdict.
+pub struct Run {
+    pub outcome: Outcome,
+    pub c64: C64,
+    pub verdict: Option<crate::host::trace::Verdict>,
+}
+
+/// Perform a headless run.
+pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
+    let r = run_full(opts)?;
+    Ok((r.outcome, r.c64))
+}
+
+/// Perform a headless run, keeping the trace comparison's verdict.
+pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
+    let roms = Roms::load(opts.roms.as_deref())?;
+    let program = match &opts.autostart {
+        Some(p) => Some(Program::from_file_as(p, opts.autostart_kind)?),
+        None => None,
+    };
+    let awaiting = opts.until_ready || opts.exit_on_d7ff;
+    let limit = opts.limit_cycles.unwrap_or(
+        PAL_CLOCK_HZ
+            * if awaiting {
+                DEFAULT_AWAIT_SECONDS
+            } else {
+                DEFAULT_LIMIT_SECONDS
+            },
+    );
+    // Typed keys also wait for the prompt: before it the KERNAL does not scan the keyboard.
+    let wait = opts.until_ready || opts.type_text.is_some();
+    let autostart = Autostart::new(program, opts.pokes.clone(), wait);
+    let c64 = match &opts.load_state {
+        Some(p) => crate::host::state::load(p, &roms)?,
+        None => C64::new(roms),
+    };
+    let limit = limit.saturating_add(c64.cycles());
+    let mut s = Session::new(c64, autostart);
+    if let Some(t) = &opts.type_text {
+        s.keys.type_text(t, "--type").map_err(RunError::Type)?;
+    }
+    // Every output is opened before the run, and appears only if the run succeeds.
+    let mut trace = opts.trace.as_deref().map(PendingFile::create).transpose()?;
+    let mut shot = opts
+        .screenshot
+        .as_deref()
+        .map(PendingFile::create)
+        .transpose()?;
+    let mut dumps = opts
+        .dumps
+        .iter()
+        .map(|(a, b, p)| Ok((*a, *b, PendingFile::create(p)?)))
+        .collect::<Result<Vec<_>, RunError>>()?;
+    let mut state_out = opts
+        .save_state
+        .as_deref()
+        .map(PendingFile::create)
+        .transpose()?;
+    let mut wav_out = opts.wav.as_deref().map(PendingFile::create).transpose()?;
+    let mut sound = Vec::new();
+    if wav_out.is_some() {
+        s.c64.sys.sid.out.set_rate(Some(WAV_RATE));
+    }
+    s.c64.sys.set_render(opts.screenshot.is_some());
+    let mut compare = match &opts.expect_trace {
+        Some(p) => Some(crate::host::trace::Comparer::new(
+            crate::host::trace::TraceReader::open(p)?,
+            "breadbin",
+            "the reference",
+            opts.trace_ignore,
+            opts.trace_from,
+        )),
+        None => None,
+    };
+    let mut recorder = crate::host::trace::Recorder::default();
+    let mut verdict = None;
+    let mut tracing = opts.trace_from.is_none();
+
+    let mut line = String::new();
+    let mut outcome = None;
+    while s.c64.cycles() < limit {
+        if let Some(w) = trace.as_mut()
+            && s.c64.cpu.at_instruction_boundary()
+        {
+            tracing = tracing || Some(s.c64.cpu.pc) == opts.trace_from;
+            if tracing {
+                line.clear();
+                crate::host::trace::trace_line(&s.c64, &mut line);
+                w.write_all(line.as_bytes())?;
+            }
+        }
+        if compare.is_some() {
+            recorder.before_tick(&s.c64);
+        }
+        s.tick();
+        if let Some(c) = compare.as_mut()
+            && let Some(r) = recorder.after_tick(&s.c64.cpu)
+            && let Some(v) = c.push(r)?
+        {
+            outcome = Some(match v {
+                crate::host::trace::Verdict::Match { .. } => Outcome::ReferenceEnded,
+                crate::host::trace::Verdict::Differ { .. } => Outcome::TraceDiffers,
+            });
+            verdict = Some(v);
+            compare = None;
+            break;
+        }
+        if s.c64.cpu.is_jammed() {
+            outcome = Some(Outcome::Jam {
+                pc: s.c64.cpu.pc,
+                opcode: s.c64.cpu.opcode(),
+            });
+            break;
+        }
+        if s.c64.has_events() {
+            for e in s.c64.take_events() {
+                let Event::DebugExit(v) = e;
+                if opts.exit_on_d7ff && outcome.is_none() {
+                    outcome = Some(Outcome::D7ff(v));
+                }
+            }
+            if outcome.is_some() {
+                break;
+            }
+        }
+        if opts.until_ready && s.autostart.ended(&s.c64, s.keys.is_idle()) {
+            outcome = Some(Outcome::Ready);
+            break;
+        }
+        if wav_out.is_some() && s.c64.cycles().is_multiple_of(CYCLES_PER_FRAME) {
+            s.c64.sys.sid.out.take_samples(&mut sound);
+        }
+    }
+    let started = s.autostart.state() != Start::Waiting;
+    let mut outcome = outcome.unwrap_or_else(|| {
+        if !started {
+            Outcome::Timeout {
+                what: "the BASIC prompt (READY.) after power-on".into(),
+            }
+        } else if opts.until_ready {
+            Outcome::Timeout {
+                what: "the return to READY. after the program".into(),
+            }
+        } else if opts.exit_on_d7ff {
+            Outcome::Timeout {
+                what: "a write to $D7FF".into(),
+            }
+        } else {
+            Outcome::Limit
+        }
+    });
+    if let Some(c) = compare {
+        verdict = Some(c.finish()?);
+        if let Some(crate::host::trace::Verdict::Differ { .. }) = verdict {
+            outcome = Outcome::TraceDiffers;
+        }
+    }
+    let mut c64 = s.c64;
+    if let Some(f) = wav_out.as_mut() {
+        c64.sys.sync();
+        c64.sys.sid.out.take_samples(&mut sound);
+        f.write_all(&crate::chips::sid::output::wav_bytes(&sound, WAV_RATE))?;
+    }
+    if let Some(f) = shot.as_mut() {
+        f.write_all(&crate::chips::vic::frame_png(c64.frame()))?;
+    }
+    for (start, end, f) in &mut dumps {
+        let bytes: Vec<u8> = (*start as u32..=*end as u32)
+            .map(|a| c64.peek(a as u16))
+            .collect();
+        f.write_all(&bytes)?;
+    }
+    if let Some(f) = state_out.as_mut() {
+        f.write_all(&crate::host::state::to_bytes(&c64))?;
+    }
+    for f in trace
+        .into_iter()
+        .chain(shot)
+        .chain(dumps.into_iter().map(|d| d.2))
+        .chain(state_out)
+        .chain(wav_out)
+    {
+        f.commit()?;
+    }
+    Ok(Run {
+        outcome,
+        c64,
+        verdict,
+    })
+}

@@ -1,0 +1,500 @@
+//! The VICE test bench, run on breadbin: the exit-code programs of the VICE-testprogs
+//! collection with their cycle limits (`tests.tsv`), as C64 emulators are compared on it.
+//!
+//! The convention (the collection's `testbench/readme.txt`, "debug cartridge"): power on a
+//! PAL C64, load the program as `LOAD"…",8,1` would, type `RUN`, and run until the program
+//! writes to $D7FF or its cycle limit (counted from power-on) passes. 0 is a pass, $FF a
+//! failure. A program expected to hang (`timeout` in `tests.tsv`) passes when it writes
+//! neither 0 nor $FF before its limit.
+//!
+//! Every run starts from one machine booted to the READY prompt and cloned, so each program
+//! sees exactly the power-on a fresh machine gives it, and the boot is done once.
+//!
+//! Its place among the layers: ARCHITECTURE.md.
+
+use crate::c64::C64;
+use crate::c64::Event;
+use crate::c64::roms::Roms;
+use crate::host::autostart;
+use crate::media::{MediaError, Program};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The test bench's default location, beside the project's checkout.
+pub const DEFAULT_DIR: &str = "../shared/testdata/vice-testbench";
+
+/// What a run must do to pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// Write 0 to $D7FF before the limit.
+    Pass,
+    /// Write neither 0 nor $FF before the limit (the machine hangs, e.g. a CPU jam).
+    Timeout,
+}
+
+/// One line of `tests.tsv`.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Path of the `.prg` below the test bench folder, with `/` separators.
+    pub program: String,
+    /// Limit in cycles from power-on.
+    pub cycles: u64,
+    pub expect: Expect,
+}
+
+impl Entry {
+    /// The top folder of the program (`CPU`, `CIA`, ...), the unit of the published tables.
+    pub fn folder(&self) -> &str {
+        self.program.split('/').next().unwrap_or("")
+    }
+}
+
+/// How one run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The program wrote this value to $D7FF.
+    Wrote(u8),
+    /// The limit passed without a write (a jammed CPU counts here: it can never write).
+    Timeout,
+}
+
+impl Ending {
+    pub fn passes(self, expect: Expect) -> bool {
+        match expect {
+            Expect::Pass => self == Ending::Wrote(0),
+            Expect::Timeout => !matches!(self, Ending::Wrote(0) | Ending::Wrote(0xFF)),
+        }
+    }
+
+    /// The status word of the test bench's result files, from the exit code an emulator
+    /// gives (the value written, or 1 for a timeout): 0 `ok`, 1 `timeout`, else `error`.
+    pub fn status(self) -> &'static str {
+        match self {
+            Ending::Wrote(0) => "ok",
+            Ending::Wrote(1) | Ending::Timeout => "timeout",
+            Ending::Wrote(_) => "error",
+        }
+    }
+
+    /// For people: `wrote $FF`, `timeout`.
+    pub fn describe(self) -> String {
+        match self {
+            Ending::Wrote(v) => format!("wrote ${v:02X}"),
+            Ending::Timeout => "timeout".into(),
+        }
+    }
+}
+
+/// Why the bench could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}: {message}")]
+    List {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
+    #[error("{0}")]
+    Program(#[from] MediaError),
+    #[error("{0}")]
+    Roms(#[from] crate::c64::roms::RomError),
+    #[error("the machine did not reach the BASIC prompt (READY.) within {seconds} s of power-on")]
+    NoPrompt { seconds: u64 },
+    #[error("--only {0}: no program of the test bench starts with it")]
+    NoMatch(String),
+}
+
+/// Read and check `tests.tsv` of a test bench folder.
+pub fn read_list(dir: &Path) -> Result<Vec<Entry>, BenchError> {
+    let path = dir.join("tests.tsv");
+    let text = std::fs::read_to_string(&path).map_err(|source| BenchError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let err = |line: usize, message: String| BenchError::List {
+        path: path.clone(),
+        line,
+        message,
+    };
+    let mut out = Vec::new();
+    for (i, row) in text.lines().enumerate() {
+        let n = i + 1;
+        if row.trim().is_empty() || row.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = row.split('\t').collect();
+        if n == 1 && cols.first() == Some(&"program") {
+            continue;
+        }
+        if cols.len() != 3 {
+            return Err(err(
+                n,
+                format!(
+                    "expected 3 tab-separated columns (program, cycles, expect), found {}",
+                    cols.len()
+                ),
+            ));
+        }
+        let program = cols[0].trim();
+        if program.is_empty() || program.starts_with('/') || program.split('/').any(|c| c == "..") {
+            return Err(err(
+                n,
+                format!("'{program}' is not a path below the test bench folder"),
+            ));
+        }
+        let cycles: u64 = cols[1]
+            .trim()
+            .parse()
+            .map_err(|_| err(n, format!("cycles '{}' is not a whole number", cols[1])))?;
+        let expect = match cols[2].trim() {
+            "pass" => Expect::Pass,
+            "timeout" => Expect::Timeout,
+            other => {
+                return Err(err(
+                    n,
+                    format!("expect '{other}' is neither 'pass' nor 'timeout'"),
+                ));
+            }
+        };
+        out.push(Entry {
+            program: program.to_string(),
+            cycles,
+            expect,
+        });
+    }
+    if out.is_empty() {
+        return Err(err(1, "lists no programs".into()));
+    }
+    Ok(out)
+}
+
+/// Emulated seconds the boot may take before the bench gives up.
+const BOOT_SECONDS: u64 = 10;
+
+/// A machine powered on with `roms` and run to BASIC's first prompt: the start of every run.
+pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
+    let mut c64 = C64::new(roms);
+    // Only $D7FF decides: no pixels are drawn.
+    c64.sys.set_render(false);
+    if !autostart::run_until_ready(&mut c64, BOOT_SECONDS * crate::c64::PAL_CLOCK_HZ) {
+        return Err(BenchError::NoPrompt {
+            seconds: BOOT_SECONDS,
+        });
+    }
+    Ok(c64)
+}
+
+/// Run one program from a copy of the ready machine: inject it as LOAD would, type RUN,
+/// and run until the first write to $D7FF or `limit` cycles from power-on.
+pub fn run_program(ready: &C64, program: &Program, limit: u64) -> Ending {
+    let mut c64 = ready.clone();
+    autostart::start_program(&mut c64, program);
+    while c64.cycles() < limit {
+        c64.tick();
+        if c64.has_events() {
+            let Some(Event::DebugExit(v)) = c64.take_events().into_iter().next() else {
+                continue;
+            };
+            return Ending::Wrote(v);
+        }
+        if c64.cpu.is_jammed() {
+            break;
+        }
+    }
+    Ending::Timeout
+}
+
+/// One program's result.
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    pub entry: Entry,
+    pub ending: Ending,
+}
+
+impl RunResult {
+    pub fn passed(&self) -> bool {
+        self.ending.passes(self.entry.expect)
+    }
+}
+
+/// The entries whose program path starts with one of `prefixes` (all when empty).
+pub fn select(entries: Vec<Entry>, prefixes: &[String]) -> Result<Vec<Entry>, BenchError> {
+    if prefixes.is_empty() {
+        return Ok(entries);
+    }
+    for p in prefixes {
+        if !entries.iter().any(|e| e.program.starts_with(p.as_str())) {
+            return Err(BenchError::NoMatch(p.clone()));
+        }
+    }
+    Ok(entries
+        .into_iter()
+        .filter(|e| prefixes.iter().any(|p| e.program.starts_with(p.as_str())))
+        .collect())
+}
+
+/// Run `entries` of the bench in `dir` on `threads` threads. All programs are read and
+/// checked before the first run. `progress(done, total, passed)` is called after each run.
+pub fn run(
+    dir: &Path,
+    entries: &[Entry],
+    roms: Roms,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize, usize) + Sync),
+) -> Result<Vec<RunResult>, BenchError> {
+    let programs = entries
+        .iter()
+        .map(|e| Program::from_file(&dir.join(&e.program)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let ready = ready_machine(roms)?;
+    // Longest limits first, so that no thread is left with a long run at the end.
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(entries[i].cycles));
+    let next = AtomicUsize::new(0);
+    let passed = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let endings: Mutex<Vec<Option<Ending>>> = Mutex::new(vec![None; entries.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = order.get(k) else { break };
+                    let ending = run_program(&ready, &programs[i], entries[i].cycles);
+                    if ending.passes(entries[i].expect) {
+                        passed.fetch_add(1, Ordering::Relaxed);
+                    }
+                    endings.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(ending);
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    progress(d, entries.len(), passed.load(Ordering::Relaxed));
+                }
+            });
+        }
+    });
+    let endings = endings.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(entries
+        .iter()
+        .zip(endings)
+        .map(|(e, ending)| RunResult {
+            entry: e.clone(),
+            ending: ending.unwrap_or(Ending::Timeout),
+        })
+        .collect())
+}
+
+/// Passes and runs per top folder, in the order folders first appear.
+pub fn per_folder(results: &[RunResult]) -> Vec<(String, usize, usize)> {
+    let mut out: Vec<(String, usize, usize)> = Vec::new();
+    for r in results {
+        let f = r.entry.folder();
+        let k = match out.iter().position(|(name, _, _)| name == f) {
+            Some(k) => k,
+            None => {
+                out.push((f.to_string(), 0, 0));
+                out.len() - 1
+            }
+        };
+        out[k].1 += r.passed() as usize;
+        out[k].2 += 1;
+    }
+    out
+}
+
+/// Other emulators' published pass counts: (emulator names, folder → one cell per name).
+pub type Published = (Vec<String>, Vec<(String, Vec<String>)>);
+
+/// Read `published-results.tsv` of the bench folder, if it is there and readable.
+pub fn read_published(dir: &Path) -> Option<Published> {
+    let text = std::fs::read_to_string(dir.join("published-results.tsv")).ok()?;
+    let mut lines = text.lines();
+    let head: Vec<String> = lines
+        .next()?
+        .split('\t')
+        .skip(1)
+        .map(String::from)
+        .collect();
+    let rows = lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut c = l.split('\t');
+            let folder = c.next().unwrap_or("").to_string();
+            (folder, c.map(String::from).collect())
+        })
+        .collect();
+    Some((head, rows))
+}
+
+/// The report: passes per folder (beside published figures when given), the total, then
+/// every failing program with how it ended.
+pub fn report(results: &[RunResult], published: Option<&Published>) -> String {
+    let mut out = String::new();
+    let folders = per_folder(results);
+    let mut header = format!("{:<20} {:>9}", "folder", "breadbin");
+    let cols: Vec<&String> = published.map(|p| p.0.iter().collect()).unwrap_or_default();
+    for c in &cols {
+        let short = c.split(' ').next().unwrap_or(c);
+        let _ = write!(header, " {short:>9}");
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    let cell = |folder: &str, k: usize| -> String {
+        published
+            .and_then(|p| p.1.iter().find(|(f, _)| f == folder))
+            .and_then(|(_, v)| v.get(k).cloned())
+            .unwrap_or_default()
+    };
+    let (mut pass, mut total) = (0, 0);
+    for (f, p, n) in &folders {
+        pass += p;
+        total += n;
+        let mut row = format!("{f:<20} {:>9}", format!("{p}/{n}"));
+        for k in 0..cols.len() {
+            let _ = write!(row, " {:>9}", cell(f, k));
+        }
+        let _ = writeln!(out, "{}", row.trim_end());
+    }
+    let mut row = format!("{:<20} {:>9}", "total", format!("{pass}/{total}"));
+    if folders.len() > 1 || published.is_some() {
+        for k in 0..cols.len() {
+            let _ = write!(row, " {:>9}", cell("total", k));
+        }
+    }
+    let _ = writeln!(out, "{}", row.trim_end());
+    let failing: Vec<&RunResult> = results.iter().filter(|r| !r.passed()).collect();
+    if !failing.is_empty() {
+        let _ = writeln!(out, "\nfailing ({}):", failing.len());
+        for r in failing {
+            let why = match (r.entry.expect, r.ending) {
+                (Expect::Timeout, e) => format!("{} (a hang was expected)", e.describe()),
+                (Expect::Pass, e) => e.describe(),
+            };
+            let _ = writeln!(out, "  {}  {why}", r.entry.program);
+        }
+    }
+    out
+}
+
+/// The results in the test bench's own result-file format (`testbench/results/*-result.txt`
+/// of the collection): `path/,program,status,exitcode,d64,g64,crt,newcia,newsid,video`, the
+/// path relative to the collection's `testbench` folder.
+pub fn results_file(results: &[RunResult], elapsed: std::time::Duration) -> String {
+    let mut out = String::new();
+    for r in results {
+        let (folder, prog) = match r.entry.program.rsplit_once('/') {
+            Some((f, p)) => (f, p),
+            None => ("", r.entry.program.as_str()),
+        };
+        let path = match folder.strip_prefix("testbench") {
+            Some(rest) => format!(".{rest}/"),
+            None => format!("../{folder}/"),
+        };
+        let _ = writeln!(
+            out,
+            "{path},{prog},{},exitcode,,,,-1,-1,-1",
+            r.ending.status()
+        );
+    }
+    let s = elapsed.as_secs();
+    let _ = writeln!(out, "# {} minutes and {} seconds elapsed.", s / 60, s % 60);
+    out
+}
+
+/// The passing programs, one per line, in the bench's order: the ratchet file's format.
+pub fn passing_file(results: &[RunResult]) -> String {
+    let mut out = String::from(
+        "# Test-bench programs that pass on breadbin's open ROMs (`breadbin testbench`).\n\
+         # tests/testbench.rs fails when one of them stops passing; add new passes here.\n",
+    );
+    for r in results.iter().filter(|r| r.passed()) {
+        out.push_str(&r.entry.program);
+        out.push('\n');
+    }
+    out
+}
+
+/// The programs listed in a ratchet file (one path per line; `#` comments, blank lines).
+pub fn read_baseline(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(p: &str, expect: Expect) -> Entry {
+        Entry {
+            program: p.into(),
+            cycles: 1,
+            expect,
+        }
+    }
+
+    #[test]
+    fn pass_and_timeout_rules() {
+        assert!(Ending::Wrote(0).passes(Expect::Pass));
+        assert!(!Ending::Wrote(0xFF).passes(Expect::Pass));
+        assert!(!Ending::Timeout.passes(Expect::Pass));
+        assert!(Ending::Timeout.passes(Expect::Timeout));
+        assert!(!Ending::Wrote(0).passes(Expect::Timeout));
+        assert!(!Ending::Wrote(0xFF).passes(Expect::Timeout));
+        assert_eq!(Ending::Wrote(1).status(), "timeout");
+        assert_eq!(Ending::Wrote(0x80).status(), "error");
+    }
+
+    #[test]
+    fn list_errors_name_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("breadbin-tb-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("tests.tsv"),
+            "program\tcycles\texpect\nA/x.prg\t100\tpass\nB/y.prg\tlots\tpass\n",
+        )
+        .unwrap();
+        let e = read_list(&dir).unwrap_err().to_string();
+        assert!(
+            e.ends_with("tests.tsv:3: cycles 'lots' is not a whole number"),
+            "{e}"
+        );
+        std::fs::write(dir.join("tests.tsv"), "A/x.prg\t100\tmaybe\n").unwrap();
+        let e = read_list(&dir).unwrap_err().to_string();
+        assert!(e.contains("tests.tsv:1: expect 'maybe'"), "{e}");
+        std::fs::write(dir.join("tests.tsv"), "../x.prg\t100\tpass\n").unwrap();
+        assert!(read_list(&dir).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+        let e = read_list(&dir).unwrap_err().to_string();
+        assert!(e.contains("tests.tsv: cannot read"), "{e}");
+    }
+
+    #[test]
+    fn result_lines_follow_the_bench_format() {
+        let results = vec![
+            RunResult {
+                entry: entry("CPU/sha/sha.prg", Expect::Pass),
+                ending: Ending::Wrote(0xFF),
+            },
+            RunResult {
+                entry: entry("testbench/selftest/c64-pass.prg", Expect::Pass),
+                ending: Ending::Wrote(0),
+            },
+        ];
+        let f = results_file(&results, std::time::Duration::from_secs(75));
+        let lines: Vec<&str> = f.lines().collect();
+        assert_eq!(lines[0], "../CPU/sha/,sha.prg,error,exitcode,,,,-1,-1,-1");
+        assert_eq!(lines[1], "./selftest/,c64-pass.prg,ok,exitcode,,,,-1,-1,-1");
+        assert_eq!(lines[2], "# 1 minutes and 15 seconds elapsed.");
+        let r = report(&results, None);
+        assert!(r.contains("CPU                        0/1"), "{r}");
+        assert!(r.contains("total                      1/2"), "{r}");
+        assert!(r.contains("CPU/sha/sha.prg  wrote $FF"), "{r}");
+    }
+}
