@@ -583,7 +583,7 @@ fn bench_turns_article_player_sweeps_the_goblins_woken() {
         assert!(out.contains(needle), "{needle} missing:\n{out}");
     }
     let svg = std::fs::read_to_string(&plot).unwrap();
-    assert!(svg.contains("goblins woken, N") && svg.contains("tutorial before: 990"));
+    assert!(svg.contains("setting N") && svg.contains("tutorial before: 990"));
     let j = stdout(&breadbin(&[&args[..], &["--json"]].concat()));
     let v: serde_json::Value = serde_json::from_str(&j).unwrap();
     let rows = v["sweep"]["rows"].as_array().unwrap();

@@ -6,9 +6,9 @@
 
 use breadbin::basic::vars::{read_array, read_var};
 use breadbin::games::dungeon::sim::World;
-use breadbin::games::dungeon::{ArticlePlayer, MOVES, Player, Sight};
+use breadbin::games::dungeon::{ArticlePlayer, Dungeon, MOVES, Sight};
 use breadbin::media::Program;
-use breadbin::run::profile::harness::{Driver, RunSpec};
+use breadbin::run::profile::spec::{Driver, RunSpec};
 use breadbin::run::profile::{GameDriver, Input, RunSettings};
 use std::collections::VecDeque;
 
@@ -585,7 +585,7 @@ fn the_forecast_of_the_goblins_moves_matches_the_game() {
             let mut player = ArticlePlayer::new(2);
             for _ in 0..40 {
                 let now = Sight::read(&d.c64.screen_codes(), d.c64.ram());
-                let key = player.next_key(&now);
+                let key = player.key_for(&now);
                 let dir = MOVES.iter().position(|m| m.2 == key).unwrap();
                 let (world, state) = World::new(&now).unwrap();
                 let forecast = world.turn(&state, dir);
@@ -628,9 +628,10 @@ fn the_article_player_never_kills_a_goblin_and_wakes_exactly_n() {
                 loop_label: "GETKEY".into(),
                 measure: "ENEMYLOGIC".into(),
                 turns: 20,
-                driver: Driver::Player(Player::Article(ArticlePlayer::new(wake))),
+                game: std::sync::Arc::new(Dungeon),
+                driver: Driver::Player(Dungeon::article(wake)),
             };
-            let r = breadbin::run::profile::harness::run(&spec).unwrap();
+            let r = breadbin::run::profile::play::run(&spec).unwrap();
             assert_eq!(r.skipped, None, "{part} seed {seed}");
             assert_eq!(r.turns.len(), 20, "{part} seed {seed}");
             for (i, t) in r.turns.iter().enumerate() {

@@ -8,7 +8,8 @@ use breadbin::frontend::{self, Options};
 use breadbin::host::recording::Recording;
 use breadbin::media::Program;
 use breadbin::run::profile::RunSettings;
-use breadbin::run::profile::harness::{self, Driver, RunSpec};
+use breadbin::run::profile::play;
+use breadbin::run::profile::spec::{Driver, RunSpec};
 use breadbin::{C64, Roms};
 use winit::keyboard::KeyCode;
 
@@ -81,14 +82,15 @@ fn a_replay_reaches_the_recorded_machine_and_measures_the_same_turns() {
     let spec = |name: &str, program: Program| RunSpec {
         name: name.into(),
         program,
+        game: std::sync::Arc::new(breadbin::games::dungeon::Dungeon),
         settings: RunSettings::default(),
         loop_label: "GETKEY".into(),
         measure: "ENEMYLOGIC".into(),
         turns: 20,
         driver: Driver::Replay(rec.clone()),
     };
-    let a = harness::run(&spec("part10c.bas", program.clone())).unwrap();
-    let b = harness::run(&spec("part10c.bas", program)).unwrap();
+    let a = play::run(&spec("part10c.bas", program.clone())).unwrap();
+    let b = play::run(&spec("part10c.bas", program)).unwrap();
     assert_eq!(a.turns.len(), 5, "{:?}", a.ended);
     assert_eq!(a.turns, b.turns, "the same turns, to the cycle");
     assert!(a.ended.as_deref().unwrap().contains("the recording ends"));
@@ -100,7 +102,7 @@ fn a_replay_reaches_the_recorded_machine_and_measures_the_same_turns() {
 
     // On part 10b the same keys play another game: the harness runs it and can compare.
     let (_, b_source) = breadbin::games::dungeon_part("10b").unwrap();
-    let other = harness::run(&spec(
+    let other = play::run(&spec(
         "part10b.bas",
         Program::from_basic("part10b.bas", b_source).unwrap(),
     ))

@@ -1,7 +1,6 @@
 //! `bench-turns --player article`: the `--wake` setting and the sweep's table.
 
-use breadbin::games::dungeon::article::Reason;
-use breadbin::run::profile::harness::WAKE_TURNS;
+use breadbin::games::dungeon::article::WAKE_TURNS;
 use breadbin::run::profile::model::TOLERANCE;
 use breadbin::run::profile::sweep::{Check, Side, Sweep};
 use std::collections::BTreeMap;
@@ -101,7 +100,7 @@ pub fn text(sw: &Sweep, focus: Option<usize>, turns: usize) -> String {
     let skipped: Vec<_> = sw.rows.iter().flat_map(|r| &r.skipped).collect();
     if !skipped.is_empty() {
         // Per reason, the runs at each N.
-        let mut why: BTreeMap<Reason, BTreeMap<usize, usize>> = BTreeMap::new();
+        let mut why: BTreeMap<&str, BTreeMap<usize, usize>> = BTreeMap::new();
         for r in &sw.rows {
             for k in &r.skipped {
                 *why.entry(k.skip.reason)
@@ -117,7 +116,7 @@ pub fn text(sw: &Sweep, focus: Option<usize>, turns: usize) -> String {
         );
         for (w, at) in why {
             let per: Vec<String> = at.iter().map(|(n, k)| format!("N={n}: {k}")).collect();
-            let _ = writeln!(s, "  {:<46} {}", w.text(), per.join(", "));
+            let _ = writeln!(s, "  {w:<46} {}", per.join(", "));
         }
     }
     if let (Some(f), Some(a)) = (sw.after_fit, sw.implied_acting) {
@@ -138,7 +137,11 @@ pub fn text(sw: &Sweep, focus: Option<usize>, turns: usize) -> String {
         );
     }
     if let Some(r) = focus.and_then(|n| sw.row(n)) {
-        let _ = writeln!(s, "\nverdict at {}", r.verdict());
+        let _ = writeln!(
+            s,
+            "\nverdict at {}",
+            r.verdict((&sw.before_game, &sw.after_game))
+        );
     }
     let _ = writeln!(s, "conclusion: {}", sw.conclusion);
     s

@@ -1,9 +1,8 @@
 //! `bench-turns --json`: the runs, the fitted models, the verdict and the article's sweep.
 
-use breadbin::games::TUTORIAL_GOBLIN_MS;
-use breadbin::games::dungeon::article::Skip;
-use breadbin::run::profile::harness::RunRecord;
+use breadbin::run::profile::game::{Reference, Skip};
 use breadbin::run::profile::model::{Fit, Verdict, VersionStats};
+use breadbin::run::profile::spec::RunRecord;
 use breadbin::run::profile::sweep::Sweep;
 use serde::Serialize;
 
@@ -165,6 +164,7 @@ pub fn json(
     wake: Option<usize>,
     versions: &[(VersionStats, Vec<&RunRecord>)],
     verdict: Option<&Verdict>,
+    refs: Option<&Reference>,
     divergence: Option<&str>,
     sweep: Option<&Sweep>,
 ) -> String {
@@ -175,7 +175,7 @@ pub fn json(
         verdict: verdict.map(|v| JsonVerdict {
             confirmed: v.confirmed,
             predicted_ms: [v.predicted.0, v.predicted.1],
-            tutorial_ms: [TUTORIAL_GOBLIN_MS.0, TUTORIAL_GOBLIN_MS.1],
+            tutorial_ms: refs.map_or([f64::NAN; 2], |r| [r.inner_ms.0, r.inner_ms.1]),
             implied_acting: v.implied_acting,
             why: &v.why,
         }),

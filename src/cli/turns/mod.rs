@@ -3,18 +3,20 @@
 mod article;
 mod json;
 
-use breadbin::games::dungeon::{ArticlePlayer, Player};
-use breadbin::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
+use breadbin::games::dungeon::{Dungeon, Player};
 use breadbin::host::output::write_all_or_none;
 use breadbin::host::recording::Recording;
 use breadbin::media::Program;
-use breadbin::run::profile::harness::{self, Driver, RunRecord, RunSpec};
+use breadbin::run::profile::game::{Game, Reference};
 use breadbin::run::profile::model::{self, VersionStats};
+use breadbin::run::profile::play;
+use breadbin::run::profile::spec::{Driver, RunRecord, RunSpec};
 use breadbin::run::profile::{KeyScript, RunSettings};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub struct BenchTurnsArgs {
@@ -147,8 +149,11 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
         Driver::Replay(_) => vec![None],
         _ => a.seeds.0.iter().map(|&s| Some(s)).collect(),
     };
+    // The game (the dungeon: the harness plays no other yet) and its published figures.
+    let game: Arc<dyn Game> = Arc::new(Dungeon);
+    let reference = game.reference();
     // The article's player: one driver per number of goblins woken.
-    let article = matches!(&driver, Driver::Player(Player::Article(_)));
+    let article = matches!(&driver, Driver::Player(p) if p.name == "article");
     let wakes: Vec<Option<usize>> = match (&a.wake, article) {
         (Some(w), true) => w.0.iter().map(|&n| Some(n)).collect(),
         (None, true) => (0..=breadbin::games::dungeon::article::GOBLINS)
@@ -160,7 +165,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
     let mut specs = Vec::new();
     for &wake in &wakes {
         let driver = match wake {
-            Some(n) => Driver::Player(Player::Article(ArticlePlayer::new(n))),
+            Some(n) => Driver::Player(Dungeon::article(n)),
             None => driver.clone(),
         };
         for (name, program) in &games {
@@ -168,6 +173,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
                 specs.push(RunSpec {
                     name: name.clone(),
                     program: program.clone(),
+                    game: game.clone(),
                     settings: RunSettings {
                         roms: a.roms.clone(),
                         seed,
@@ -196,7 +202,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             }
         }
     };
-    let results = harness::run_all(&specs, threads, &progress);
+    let results = play::run_all(&specs, threads, &progress);
     let mut runs: Vec<RunRecord> = Vec::new();
     for (spec, r) in specs.iter().zip(results) {
         let seed = spec
@@ -208,8 +214,8 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
     }
     // The article's sweep (two versions), and the N the summary is of: the one asked for,
     // or the one the tutorial's 556 ms implies.
-    let sweep = match (&games[..], article) {
-        ([b, c], true) => Some(breadbin::run::profile::sweep::sweep(&runs, &b.0, &c.0)),
+    let sweep = match (&games[..], article, &reference) {
+        ([b, c], true, Some(r)) => Some(breadbin::run::profile::sweep::sweep(&runs, &b.0, &c.0, r)),
         _ => None,
     };
     let focus: Option<usize> = match (&wakes[..], &sweep) {
@@ -234,8 +240,8 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             (model::version_stats(name, &rs), rs)
         })
         .collect();
-    let verdict = match (&versions[..], &sweep) {
-        ([(b, _), (c, _)], None) => model::verdict(b, c),
+    let verdict = match (&versions[..], &sweep, &reference) {
+        ([(b, _), (c, _)], None, Some(r)) => model::verdict(b, c, r),
         _ => None,
     };
     let divergence = match &driver {
@@ -258,9 +264,10 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
         );
         let pairs: Vec<(&VersionStats, Vec<&RunRecord>)> =
             versions.iter().map(|(s, r)| (s, r.clone())).collect();
-        let mut svg = breadbin::run::profile::plot::svg(&pairs, a.turns, &title);
-        if let Some(sw) = &sweep {
-            svg = breadbin::run::profile::plot::with_sweep(sw, &svg);
+        let mut svg =
+            breadbin::run::profile::plot::svg(&pairs, a.turns, &title, reference.as_ref());
+        if let (Some(sw), Some(r)) = (&sweep, &reference) {
+            svg = breadbin::run::profile::plot::with_sweep(sw, &svg, r);
         }
         write_all_or_none(&[(p, svg.as_bytes())]).map_err(|e| e.to_string())?;
     }
@@ -272,6 +279,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
                 focus,
                 &versions,
                 verdict.as_ref(),
+                reference.as_ref(),
                 divergence.as_deref(),
                 sweep.as_ref()
             )
@@ -299,6 +307,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
         summary(
             &versions,
             verdict.as_ref(),
+            reference.as_ref(),
             &player,
             versions.first().map_or(0, |v| v.1.len()),
             a.turns
@@ -345,9 +354,7 @@ fn make_driver(a: &BenchTurnsArgs) -> Result<Driver, String> {
                 KeyScript::parse(text, name).map_err(|e| e.to_string())?,
             ))
         }
-        (p, None) if Player::by_name(p).is_some() => {
-            Ok(Driver::Player(Player::by_name(p).expect("known")))
-        }
+        (p, None) if let Some(m) = Dungeon::player(p) => Ok(Driver::Player(m)),
         (p, Some(_)) if Player::by_name(p).is_some() => Err(format!(
             "--player {p} plays by itself: --keys goes with --player script"
         )),
@@ -454,6 +461,7 @@ fn fit_line(v: &VersionStats) -> String {
 fn summary(
     versions: &[(VersionStats, Vec<&RunRecord>)],
     verdict: Option<&model::Verdict>,
+    refs: Option<&Reference>,
     player: &str,
     seeds: usize,
     turns: usize,
@@ -530,9 +538,15 @@ fn summary(
         if let Some(f) = v.fit
             && let (Some(pa), pm) = (f.per_acting, f.per_move.unwrap_or(0.0))
         {
+            let published = refs
+                .and_then(|r| {
+                    r.per_actor_ms
+                        .map(|m| format!(" ({}: about {m:.0} ms)", r.source))
+                })
+                .unwrap_or_default();
             let _ = writeln!(
                 s,
-                "{:<16} a goblin that acts and moves: {:.0} ms (tutorial: about 165 ms)",
+                "{:<16} a goblin that acts and moves: {:.0} ms{published}",
                 "",
                 pa + pm
             );
@@ -576,24 +590,26 @@ fn summary(
             ra.len().min(rb.len()),
             100.0 * wins as f64 / ra.len().min(rb.len()).max(1) as f64
         );
-        let _ = writeln!(s, "\ntutorial (part 10b -> 10c, 6 goblins, 20 turns):");
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.1} {:>16.1}",
-            "  before (10b)", TUTORIAL_GOBLIN_MS.0, TUTORIAL_TURN_MS.0
-        );
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.1} {:>16.1}",
-            "  after (10c)", TUTORIAL_GOBLIN_MS.1, TUTORIAL_TURN_MS.1
-        );
-        let _ = writeln!(
-            s,
-            "{:<32} {:>16.3} {:>16.3}",
-            "  ratio",
-            TUTORIAL_GOBLIN_MS.1 / TUTORIAL_GOBLIN_MS.0,
-            TUTORIAL_TURN_MS.1 / TUTORIAL_TURN_MS.0
-        );
+        if let Some(r) = refs {
+            let _ = writeln!(s, "\n{} ({}, {}):", r.source, r.versions, r.conditions);
+            let _ = writeln!(
+                s,
+                "{:<32} {:>16.1} {:>16.1}",
+                "  before", r.inner_ms.0, r.turn_ms.0
+            );
+            let _ = writeln!(
+                s,
+                "{:<32} {:>16.1} {:>16.1}",
+                "  after", r.inner_ms.1, r.turn_ms.1
+            );
+            let _ = writeln!(
+                s,
+                "{:<32} {:>16.3} {:>16.3}",
+                "  ratio",
+                r.inner_ms.1 / r.inner_ms.0,
+                r.turn_ms.1 / r.turn_ms.0
+            );
+        }
         if let Some(v) = verdict {
             let _ = writeln!(
                 s,
@@ -605,11 +621,11 @@ fn summary(
                 },
                 v.why
             );
-            if let Some(a) = v.implied_acting {
+            if let (Some(a), Some(r)) = (v.implied_acting, refs) {
                 let _ = writeln!(
                     s,
-                    "the tutorial's 556 ms means about {a:.1} goblins acting per turn; this player's games had {:.1}",
-                    b.counts[1]
+                    "the {}'s {:.0} ms means about {a:.1} goblins acting per turn; this player's games had {:.1}",
+                    r.source, r.inner_ms.1, b.counts[1]
                 );
             }
         }

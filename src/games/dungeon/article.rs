@@ -25,8 +25,10 @@
 use super::sim::{
     HIT_COST, Judge, State, World, around_goblins, escape, goblin_distances, plan, walk_distances,
 };
-use super::{MAP_SIZE, MOVES, Map, cell};
+use super::{Action, MAP_SIZE, MOVES, Map, TurnCounts, cell};
 use crate::basic::vars::read_array;
+use crate::run::profile::game::Skip;
+use crate::run::profile::{GameDriver, Input, ProfileError};
 use std::collections::VecDeque;
 
 /// The goblins of the tutorial's measurement.
@@ -36,50 +38,17 @@ pub const GOBLIN_HEALTH: f64 = 10.0;
 /// The most one hit takes (COMBAT: `DM=INT(RND(1)*4)+3`).
 pub const MAX_HIT: f64 = 6.0;
 
-/// Why a game cannot give the tutorial's scenario.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Reason {
-    /// Not six goblins at the start.
-    Goblins,
-    /// A goblin to wake that no way reaches.
-    BoxedIn,
-    /// The player did not wake its goblins in time (the woken ones in the way).
-    NotWoken,
-    /// The player died before the measured turns.
-    DiedWaking,
-    /// The player died in a measured turn.
-    Died,
-    /// A goblin died, or another number than N were woken, in a measured turn.
-    Goblin,
+/// Why a game cannot give the tutorial's scenario (the reasons runs are counted by).
+pub mod reason {
+    pub const GOBLINS: &str = "not six goblins in the dungeon";
+    pub const BOXED_IN: &str = "a goblin to wake is boxed in";
+    pub const NOT_WOKEN: &str = "N goblins not woken in time";
+    pub const DIED_WAKING: &str = "the player died while waking goblins";
+    pub const GOBLIN: &str = "a goblin died or was woken in a measured turn";
 }
 
-impl Reason {
-    /// For the summary's table.
-    pub fn text(self) -> &'static str {
-        match self {
-            Reason::Goblins => "not six goblins in the dungeon",
-            Reason::BoxedIn => "a goblin to wake is boxed in",
-            Reason::NotWoken => "N goblins not woken in time",
-            Reason::DiedWaking => "the player died while waking goblins",
-            Reason::Died => "the player died in a measured turn",
-            Reason::Goblin => "a goblin died or was woken in a measured turn",
-        }
-    }
-}
-
-/// A run that does not count for the scenario: why, and the details.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Skip {
-    pub reason: Reason,
-    pub detail: String,
-}
-
-impl Skip {
-    pub fn new(reason: Reason, detail: String) -> Skip {
-        Skip { reason, detail }
-    }
-}
+/// Turns the article's player may take to wake its goblins before the measured turns.
+pub const WAKE_TURNS: usize = 200;
 
 /// One goblin as the game's variables hold it, in map coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -182,8 +151,69 @@ impl ArticlePlayer {
         self.stuck.as_ref()
     }
 
+    /// The turns before the measured ones: wake the goblins. `Some` when the dungeon
+    /// cannot give the scenario.
+    pub fn wake_up(&mut self, d: &mut GameDriver) -> Result<Option<Skip>, ProfileError> {
+        let sight = |d: &GameDriver| Sight::read(&d.c64.screen_codes(), d.c64.ram());
+        let alive = sight(d).alive().count();
+        if alive != GOBLINS {
+            return Ok(Some(Skip::new(
+                reason::GOBLINS,
+                format!("{alive} goblins, not {GOBLINS}, in the dungeon"),
+            )));
+        }
+        for turn in 1..=WAKE_TURNS {
+            if self.ready() {
+                return Ok(None);
+            }
+            let key = self.key_for(&sight(d));
+            if let Some(why) = self.stuck() {
+                return Ok(Some(why.clone()));
+            }
+            if d.turn(Input::Key(key))?.is_none() {
+                return Ok(Some(Skip::new(
+                    reason::DIED_WAKING,
+                    format!("the player died while waking goblins (turn {turn})"),
+                )));
+            }
+        }
+        Ok((!self.ready()).then(|| {
+            Skip::new(
+                reason::NOT_WOKEN,
+                format!(
+                    "{} of {} goblins woken in {WAKE_TURNS} turns",
+                    self.woken(),
+                    self.wake
+                ),
+            )
+        }))
+    }
+
+    /// Why a measured turn breaks the scenario: a goblin died, or another number than N
+    /// were hit.
+    pub fn check(&self, c: &TurnCounts, turn: usize) -> Option<Skip> {
+        if c.action == Some(Action::None) {
+            return None;
+        }
+        if c.alive as usize != GOBLINS {
+            return Some(Skip::new(
+                reason::GOBLIN,
+                format!("{} goblins alive in measured turn {turn}", c.alive),
+            ));
+        }
+        (c.hit as usize != self.wake).then(|| {
+            Skip::new(
+                reason::GOBLIN,
+                format!(
+                    "{} goblins woken in measured turn {turn}, not {}",
+                    c.hit, self.wake
+                ),
+            )
+        })
+    }
+
     /// The next key (W, A, S or D).
-    pub fn next_key(&mut self, s: &Sight) -> u8 {
+    pub fn key_for(&mut self, s: &Sight) -> u8 {
         let Some((world, now)) = World::new(s) else {
             return b'D';
         };
@@ -222,7 +252,7 @@ impl ArticlePlayer {
             .collect();
         if targets.is_empty() {
             self.stuck = Some(Skip::new(
-                Reason::NotWoken,
+                reason::NOT_WOKEN,
                 format!(
                     "only {} goblins could be woken of the {} asked for",
                     self.hit.len(),
@@ -251,7 +281,7 @@ impl ArticlePlayer {
         if distances(map, &cells, through)[idx(me)] == FAR {
             let g = targets[0];
             self.stuck = Some(Skip::new(
-                Reason::BoxedIn,
+                reason::BOXED_IN,
                 format!(
                     "goblin {} at column {}, row {} is boxed in: walls or the chalice close every way to it",
                     g.index,
@@ -541,7 +571,7 @@ mod tests {
         ];
         let mut p = ArticlePlayer::new(1);
         let s = sight(&rows, &[(6, 1, 10.0)]);
-        assert_eq!(p.next_key(&s), b'D', "towards the sleeper");
+        assert_eq!(p.key_for(&s), b'D', "towards the sleeper");
         let rows = [
             "#########",
             "#....@G.#",
@@ -550,11 +580,11 @@ mod tests {
             "#########",
         ];
         let s = sight(&rows, &[(6, 1, 10.0)]);
-        assert_eq!(p.next_key(&s), b'D', "hits it");
+        assert_eq!(p.key_for(&s), b'D', "hits it");
         assert!(p.ready() && p.woken() == 1);
         // Woken (health 6 now): never hit again; the player goes away from it.
         let s = sight(&rows, &[(6, 1, 6.0)]);
-        assert_eq!(p.next_key(&s), b'A');
+        assert_eq!(p.key_for(&s), b'A');
     }
 
     #[test]
@@ -563,7 +593,7 @@ mod tests {
         let mut p = ArticlePlayer::new(0);
         let s = sight(&rows, &[(1, 1, 10.0)]);
         // Goblin left, chalice right, walls up and down: bump a wall.
-        assert_eq!(p.next_key(&s), b'W');
+        assert_eq!(p.key_for(&s), b'W');
     }
 
     #[test]
@@ -571,7 +601,7 @@ mod tests {
         let rows = ["#######", "#@..#G#", "#######"];
         let mut p = ArticlePlayer::new(1);
         let s = sight(&rows, &[(5, 1, 10.0)]);
-        p.next_key(&s);
-        assert_eq!(p.stuck().map(|k| k.reason), Some(Reason::BoxedIn), "{p:?}");
+        p.key_for(&s);
+        assert_eq!(p.stuck().map(|k| k.reason), Some(reason::BOXED_IN), "{p:?}");
     }
 }

@@ -1,6 +1,6 @@
-//! What the turn harness knows of the dungeon: what happened in a turn, read from the
-//! game's variables (never by changing the game), and players that play it by reading the
-//! screen as a person would.
+//! The dungeon as the turn harness plays it ([`Dungeon`]): what happened in a turn, read
+//! from the game's variables (never by changing the game), the tutorial's figures, and
+//! players that play it by reading the screen as a person would.
 //!
 //! The game's variables: goblin g (1-6) at column GX(g), row GY(g) with health GH(g); part
 //! 10c adds GW(g) (woken: it was attacked) and GA(g) (its zone). PA is the player's zone,
@@ -9,7 +9,10 @@
 //! goblin, `K` key, heart, gem, `!` potion, `(` the chalice).
 
 use crate::basic::vars::{Value, read_array, read_var};
+use crate::c64::C64;
 use crate::run::profile::TurnSnapshots;
+use crate::run::profile::game::{self, Game, PlayerMaker, Reference};
+pub use crate::run::profile::game::{Action, TurnCounts};
 use std::collections::VecDeque;
 
 pub mod article;
@@ -33,55 +36,6 @@ pub mod cell {
     pub const FLOOR: u8 = 46;
     pub const HEART: u8 = 83;
     pub const GEM: u8 = 90;
-}
-
-/// What the player's input did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Action {
-    /// Stepped onto a free cell (or picked something up).
-    Move,
-    /// Walked into a wall.
-    Bump,
-    /// Opened a door with a key, or broke it.
-    Door,
-    /// Attacked a goblin.
-    Fight,
-    /// The key did nothing (no move, no goblin turn).
-    None,
-}
-
-impl Action {
-    pub fn name(self) -> &'static str {
-        match self {
-            Action::Move => "move",
-            Action::Bump => "bump",
-            Action::Door => "door",
-            Action::Fight => "fight",
-            Action::None => "none",
-        }
-    }
-}
-
-/// What happened in one turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct TurnCounts {
-    /// Goblins alive when the goblins' turn began.
-    pub alive: u32,
-    /// Alive goblins that passed the zone check (woken, or in the player's zone; in part
-    /// 10b, every living goblin).
-    pub acting: u32,
-    /// Acting goblins that stepped to another cell.
-    pub moving: u32,
-    /// Acting goblins next to the player: they attacked.
-    pub attacking: u32,
-    /// Alive goblins asleep outside the player's zone (skipped by the zone rule).
-    pub asleep: u32,
-    /// Dead goblins (the loop still visits them).
-    pub dead: u32,
-    /// Alive goblins that were hit (health below the [`article::GOBLIN_HEALTH`] they start
-    /// with): in part 10c, the woken ones.
-    pub hit: u32,
-    pub action: Option<Action>,
 }
 
 fn num(ram: &[u8; 0x10000], name: &str) -> Option<f64> {
@@ -165,6 +119,52 @@ fn player_action(start: &[u8; 0x10000], call: &[u8; 0x10000]) -> Action {
         Action::Fight
     } else {
         Action::Move
+    }
+}
+
+/// The dungeon, parts 10a-10c, as the turn harness plays it.
+pub struct Dungeon;
+
+impl Game for Dungeon {
+    fn count(&self, s: &TurnSnapshots) -> TurnCounts {
+        count_turn(s)
+    }
+
+    fn end_label(&self) -> Option<&'static str> {
+        // YOU WIN!/YOU DIED, then PLAY AGAIN? waits there.
+        Some("ASKAGAIN")
+    }
+
+    fn position(&self, c64: &C64) -> (i32, i32) {
+        Map::from_screen(&c64.screen_codes())
+            .player()
+            .unwrap_or((-1, -1))
+    }
+
+    fn reference(&self) -> Option<Reference> {
+        Some(Reference {
+            source: "tutorial",
+            versions: "part 10b -> 10c",
+            conditions: "6 goblins, 20 turns",
+            inner_ms: crate::games::TUTORIAL_GOBLIN_MS,
+            turn_ms: crate::games::TUTORIAL_TURN_MS,
+            per_actor_ms: Some(165.0),
+        })
+    }
+}
+
+impl Dungeon {
+    /// The built-in player of a name (see [`Player::by_name`]).
+    pub fn player(name: &str) -> Option<PlayerMaker> {
+        let p = Player::by_name(name)?;
+        Some(PlayerMaker::new(name, move || Box::new(p.clone())))
+    }
+
+    /// The article's player waking `wake` goblins.
+    pub fn article(wake: usize) -> PlayerMaker {
+        PlayerMaker::new("article", move || {
+            Box::new(Player::Article(ArticlePlayer::new(wake)))
+        })
     }
 }
 
@@ -310,7 +310,7 @@ impl Player {
     pub const NAMES: [&'static str; 4] = ["explorer", "hunter", "wake-and-run", "article"];
 
     /// The next key (PETSCII W, A, S or D) for what is on the screen.
-    pub fn next_key(&mut self, sight: &Sight) -> u8 {
+    pub fn key_for(&mut self, sight: &Sight) -> u8 {
         let map = &sight.map;
         let Some(me) = map.player() else {
             return b'D';
@@ -391,7 +391,37 @@ impl Player {
                     })
                     .unwrap_or(b'D')
             }
-            Player::Article(a) => a.next_key(sight),
+            Player::Article(a) => a.key_for(sight),
+        }
+    }
+}
+
+impl game::Player for Player {
+    fn next_key(&mut self, c64: &C64) -> u8 {
+        self.key_for(&Sight::read(&c64.screen_codes(), c64.ram()))
+    }
+
+    fn prepare(
+        &mut self,
+        d: &mut crate::run::profile::GameDriver,
+    ) -> Result<Option<game::Skip>, crate::run::profile::ProfileError> {
+        match self {
+            Player::Article(a) => a.wake_up(d),
+            _ => Ok(None),
+        }
+    }
+
+    fn check(&self, c: &TurnCounts, turn: usize) -> Option<game::Skip> {
+        match self {
+            Player::Article(a) => a.check(c, turn),
+            _ => None,
+        }
+    }
+
+    fn setting(&self) -> Option<usize> {
+        match self {
+            Player::Article(a) => Some(a.wake()),
+            _ => None,
         }
     }
 }
@@ -427,21 +457,17 @@ mod tests {
         };
         let m = map(&["#######", "#@..K.#", "#.##..#", "#..G..#", "#######"]);
         assert_eq!(m.player(), Some((1, 1)));
-        assert_eq!(Player::Explorer.next_key(&see(&m)), b'D', "towards the key");
-        assert_eq!(
-            Player::Hunter.next_key(&see(&m)),
-            b'S',
-            "towards the goblin"
-        );
+        assert_eq!(Player::Explorer.key_for(&see(&m)), b'D', "towards the key");
+        assert_eq!(Player::Hunter.key_for(&see(&m)), b'S', "towards the goblin");
         let m = map(&["#######", "#.@G..#", "#######"]);
         assert_eq!(
-            Player::Hunter.next_key(&see(&m)),
+            Player::Hunter.key_for(&see(&m)),
             b'D',
             "hits the goblin next to it"
         );
         let mut w = Player::by_name("wake-and-run").unwrap();
-        assert_eq!(w.next_key(&see(&m)), b'D', "wakes it");
+        assert_eq!(w.key_for(&see(&m)), b'D', "wakes it");
         // The same goblin, still there: not hit twice; away from it instead.
-        assert_eq!(w.next_key(&see(&m)), b'A');
+        assert_eq!(w.key_for(&see(&m)), b'A');
     }
 }

@@ -35,13 +35,16 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 pub mod driver;
-pub mod harness;
+pub mod game;
+mod harness;
 pub mod keyscript;
 pub mod model;
+pub mod play;
 pub mod plot;
 pub mod profiler;
 pub mod replay;
 pub mod report;
+pub mod spec;
 pub mod sweep;
 
 pub use driver::{
@@ -49,7 +52,7 @@ pub use driver::{
 };
 pub use keyscript::{Input, KeyScript};
 pub use profiler::Profiler;
-pub use report::{LineStat, RegionStat, Report, mean_sd, ms, turn_table};
+pub use report::{LineStat, RegionStat, Report, mean_sd, ms};
 
 use crate::basic;
 

@@ -7,9 +7,8 @@
 //! follows another exactly) is left out. Its error is the residual RMS and the standard
 //! errors of the coefficients.
 
-use super::harness::{RunRecord, TurnRecord};
-use crate::games::dungeon::Action;
-use crate::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
+use super::game::{Action, Reference};
+use super::spec::{RunRecord, TurnRecord};
 
 /// Mean, population standard deviation, minimum, maximum.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -238,13 +237,13 @@ pub struct Verdict {
 /// Within how much of the model's prediction the tutorial's figures count as confirmed.
 pub const TOLERANCE: f64 = 0.15;
 
-/// Judge the tutorial's 990 → 556 ms against the models of `before` and `after` at the
-/// scenario they measured.
-pub fn verdict(before: &VersionStats, after: &VersionStats) -> Option<Verdict> {
+/// Judge the published figures (the tutorial's 990 → 556 ms) against the models of
+/// `before` and `after` at the scenario they measured.
+pub fn verdict(before: &VersionStats, after: &VersionStats, r: &Reference) -> Option<Verdict> {
     let (fb, fa) = (before.fit?, after.fit?);
     let pb = fb.predict(before.counts[1], before.counts[2]);
     let pa = fa.predict(after.counts[1], after.counts[2]);
-    let (tb, ta) = TUTORIAL_GOBLIN_MS;
+    let (tb, ta) = r.inner_ms;
     let off = ((tb - pb) / pb, (ta - pa) / pa);
     // Under the after-model, with moves in the measured proportion to acting goblins.
     let share = if after.counts[1] > 0.0 {
@@ -259,27 +258,30 @@ pub fn verdict(before: &VersionStats, after: &VersionStats) -> Option<Verdict> {
     let why = if confirmed {
         format!(
             "for this player's scenario ({:.1} → {:.1} goblins acting per turn) the model \
-             predicts {pb:.0} → {pa:.0} ms; the tutorial's {tb:.0} → {ta:.0} ms lie within \
+             predicts {pb:.0} → {pa:.0} ms; the {}'s {tb:.0} → {ta:.0} ms lie within \
              {:.0}%",
             before.counts[1],
             after.counts[1],
+            r.source,
             TOLERANCE * 100.0
         )
     } else {
         let mut parts = Vec::new();
         if !ok(off.0) {
             parts.push(format!(
-                "before: the model predicts {pb:.0} ms for {:.1} acting goblins, the tutorial \
-                 has {tb:.0} ({:+.0}%)",
+                "before: the model predicts {pb:.0} ms for {:.1} acting goblins, the {} has \
+                 {tb:.0} ({:+.0}%)",
                 before.counts[1],
+                r.source,
                 off.0 * 100.0
             ));
         }
         if !ok(off.1) {
             parts.push(format!(
-                "after: the model predicts {pa:.0} ms for {:.1} acting goblins, the tutorial \
-                 has {ta:.0} ({:+.0}%){}",
+                "after: the model predicts {pa:.0} ms for {:.1} acting goblins, the {} has \
+                 {ta:.0} ({:+.0}%){}",
                 after.counts[1],
+                r.source,
                 off.1 * 100.0,
                 implied_acting
                     .map(|a| format!(", which takes about {a:.1} acting goblins per turn"))
@@ -295,9 +297,4 @@ pub fn verdict(before: &VersionStats, after: &VersionStats) -> Option<Verdict> {
         confirmed,
         why,
     })
-}
-
-/// The tutorial's whole-turn figures, for reports.
-pub fn tutorial_turn_ms() -> (f64, f64) {
-    TUTORIAL_TURN_MS
 }

@@ -2,10 +2,10 @@
 //! version (averaged over the runs at each turn number), the acting goblins as bars, the
 //! model's prediction for each turn, and the tutorial's 990 and 556 ms as lines.
 
-use super::harness::RunRecord;
+use super::game::Reference;
 use super::model::{Fit, TOLERANCE, VersionStats};
+use super::spec::RunRecord;
 use super::sweep::{Row, Sweep};
-use crate::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
 use std::fmt::Write as _;
 
 /// Per turn number: mean goblin ms, mean acting goblins, mean moving goblins.
@@ -25,8 +25,14 @@ fn series(runs: &[&RunRecord], turns: usize) -> Vec<(f64, f64, f64)> {
 
 const COLOURS: [&str; 4] = ["#c0392b", "#2471a3", "#229954", "#7d3c98"];
 
-/// The SVG picture of `versions` (each its stats and runs), `turns` turns wide.
-pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &str) -> String {
+/// The SVG picture of `versions` (each its stats and runs), `turns` turns wide, with the
+/// published figures `refs` as lines.
+pub fn svg(
+    versions: &[(&VersionStats, Vec<&RunRecord>)],
+    turns: usize,
+    title: &str,
+    refs: Option<&Reference>,
+) -> String {
     let (w, h) = (900.0, 520.0);
     let (left, right, top, bottom) = (70.0, 190.0, 50.0, 60.0);
     let pw = w - left - right;
@@ -36,7 +42,7 @@ pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &
         .iter()
         .flatten()
         .map(|p| p.0)
-        .chain([TUTORIAL_GOBLIN_MS.0])
+        .chain(refs.map(|r| r.inner_ms.0))
         .fold(0.0, f64::max)
         * 1.1;
     let ymax = (ymax / 200.0).ceil() * 200.0;
@@ -90,11 +96,20 @@ pub fn svg(versions: &[(&VersionStats, Vec<&RunRecord>)], turns: usize, title: &
             );
         }
     }
-    // The tutorial's figures.
-    for (v, label) in [
-        (TUTORIAL_GOBLIN_MS.0, "tutorial before: 990"),
-        (TUTORIAL_GOBLIN_MS.1, "tutorial after: 556"),
-    ] {
+    // The published figures.
+    let lines = refs.map_or(Vec::new(), |r| {
+        vec![
+            (
+                r.inner_ms.0,
+                format!("{} before: {:.0}", r.source, r.inner_ms.0),
+            ),
+            (
+                r.inner_ms.1,
+                format!("{} after: {:.0}", r.source, r.inner_ms.1),
+            ),
+        ]
+    });
+    for (v, label) in lines {
         let _ = writeln!(
             s,
             r##"<line x1="{left}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#555" stroke-dasharray="6 4"/><text x="{2}" y="{3:.1}" fill="#555" text-anchor="end">{label} ms</text>"##,
@@ -185,7 +200,7 @@ fn escape(t: &str) -> String {
 /// `per_turn` (a picture of [`svg`]) under a chart of the article's sweep: per N, each
 /// version's goblin and whole-turn milliseconds, with the tutorial's figures as bands of
 /// the verdict's tolerance.
-pub fn with_sweep(sw: &Sweep, per_turn: &str) -> String {
+pub fn with_sweep(sw: &Sweep, per_turn: &str, refs: &Reference) -> String {
     let (w, h) = (900.0, 440.0);
     let (left, right, top, bottom) = (70.0, 190.0, 50.0, 60.0);
     let (pw, ph) = (w - left - right, h - top - bottom);
@@ -197,8 +212,9 @@ pub fn with_sweep(sw: &Sweep, per_turn: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg x="0" y="0" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><text x="{}" y="28" font-size="16" text-anchor="middle">the article's scenario: N goblins woken, six alive ({} vs {})</text>"#,
+        r#"<svg x="0" y="0" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><text x="{}" y="28" font-size="16" text-anchor="middle">the {}'s scenario swept over N ({} vs {})</text>"#,
         left + pw / 2.0,
+        refs.source,
         escape(&sw.before_game),
         escape(&sw.after_game)
     );
@@ -216,29 +232,30 @@ pub fn with_sweep(sw: &Sweep, per_turn: &str) -> String {
     }
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="{}" text-anchor="middle">goblins woken, N (seeds counted)</text><text transform="translate(18 {}) rotate(-90)" text-anchor="middle">ms per turn</text>"#,
+        r#"<text x="{}" y="{}" text-anchor="middle">the player's setting N (seeds counted)</text><text transform="translate(18 {}) rotate(-90)" text-anchor="middle">ms per turn</text>"#,
         left + pw / 2.0,
         h - 18.0,
         top + ph / 2.0
     );
-    // The tutorial's figures with the tolerance as bands.
+    // The published figures with the tolerance as bands.
     let figures = [
-        (TUTORIAL_GOBLIN_MS.0, 0, "goblins before"),
-        (TUTORIAL_GOBLIN_MS.1, 1, "goblins after"),
-        (TUTORIAL_TURN_MS.0, 0, "turn before"),
-        (TUTORIAL_TURN_MS.1, 1, "turn after"),
+        (refs.inner_ms.0, 0, "subroutine before"),
+        (refs.inner_ms.1, 1, "subroutine after"),
+        (refs.turn_ms.0, 0, "turn before"),
+        (refs.turn_ms.1, 1, "turn after"),
     ];
     for (i, (v, k, label)) in figures.into_iter().enumerate() {
         // Two figures of one value: the second label under the first.
         let below = figures[..i].iter().filter(|f| f.0 == v).count() as f64 * 14.0;
         let _ = writeln!(
             s,
-            r##"<rect x="{left}" y="{:.1}" width="{pw}" height="{:.1}" fill="{}" opacity="0.08"/><text x="{:.1}" y="{:.1}" fill="#555" font-size="11">tutorial {label}: {v:.0}</text>"##,
+            r##"<rect x="{left}" y="{:.1}" width="{pw}" height="{:.1}" fill="{}" opacity="0.08"/><text x="{:.1}" y="{:.1}" fill="#555" font-size="11">{} {label}: {v:.0}</text>"##,
             y(v * (1.0 + TOLERANCE)),
             y(v * (1.0 - TOLERANCE)) - y(v * (1.0 + TOLERANCE)),
             COLOURS[k],
             left + pw + 6.0,
-            y(v) + 4.0 + below
+            y(v) + 4.0 + below,
+            refs.source
         );
     }
     let side = |r: &Row, k: usize| {

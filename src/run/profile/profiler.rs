@@ -1,7 +1,7 @@
 //! Charging every cycle to the BASIC line in CURLIN and to its label's region, with the
 //! calls followed (see the module docs of [`super`]).
 
-use super::report::{LineStat, RegionStat, Report};
+use super::report::{DIRECT, LineStat, RegionStat, Report, is_direct};
 use crate::basic::LabelMap;
 use crate::media::Prg;
 use std::collections::HashMap;
@@ -77,16 +77,6 @@ pub(crate) fn scan_program(prg: &Prg) -> HashMap<u16, LineInfo> {
         out.insert(line.number, info);
     }
     out
-}
-
-/// The key under which every CURLIN value that is not a line of the program is counted:
-/// direct mode, the prompt after power-on ($00xx) or after the program ($FFxx while a direct
-/// line runs; the last line's number once BASIC is back at READY on genuine ROMs is a line).
-const DIRECT: u16 = 0xFFFF;
-
-/// Whether a profiler line key is direct mode.
-pub(crate) fn is_direct(line: u16) -> bool {
-    line == DIRECT
 }
 
 /// Per-line and per-region cycle accounts of a run.

@@ -3,7 +3,7 @@
 
 use super::ProfileError;
 use super::driver::GameDriver;
-use super::harness::{RunRecord, RunSpec};
+use super::spec::{RunRecord, RunSpec};
 use crate::c64::C64;
 use crate::host::feeder::KeyFeeder;
 use crate::host::recording::{RecEvent, Recording};
@@ -86,17 +86,11 @@ pub(super) fn replay(spec: &RunSpec, rec: &Recording) -> Result<RunRecord, Profi
         });
     }
     d.keep_snapshots(true);
-    let _ = d.set_end_label("ASKAGAIN");
+    if let Some(end) = spec.game.end_label() {
+        let _ = d.set_end_label(end);
+    }
     let mut p = Player::new(rec);
-    let mut out = RunRecord {
-        name: spec.name.clone(),
-        seed: None,
-        turns: Vec::new(),
-        ended: None,
-        positions: Vec::new(),
-        wake: None,
-        skipped: None,
-    };
+    let mut out = RunRecord::new(spec, None);
     if !d.run_to_wait_with(&mut |c| p.feed(c))? {
         out.ended = Some("the program ended before its first wait".into());
         return Ok(out);
@@ -110,7 +104,7 @@ pub(super) fn replay(spec: &RunSpec, rec: &Recording) -> Result<RunRecord, Profi
             break;
         }
         let t = d.turn_with(&mut |c| p.feed(c))?;
-        if !out.take(t, &d) {
+        if !out.take(t, &d, spec.game.as_ref()) {
             break;
         }
     }

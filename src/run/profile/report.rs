@@ -1,13 +1,21 @@
 //! What a profile or a turn harness run reports: tables for people, JSON for tools.
 
-use super::driver::ProfiledRun;
-use super::profiler::is_direct;
 use crate::c64::PAL_CLOCK_HZ;
 use std::fmt::Write as _;
 
 /// Milliseconds of `cycles` at the PAL clock.
 pub fn ms(cycles: u64) -> f64 {
     cycles as f64 * 1000.0 / PAL_CLOCK_HZ as f64
+}
+
+/// The key under which every CURLIN value that is not a line of the program is counted:
+/// direct mode, the prompt after power-on ($00xx) or after the program ($FFxx while a direct
+/// line runs; the last line's number once BASIC is back at READY on genuine ROMs is a line).
+pub const DIRECT: u16 = 0xFFFF;
+
+/// Whether a profiler line key is direct mode.
+pub fn is_direct(line: u16) -> bool {
+    line == DIRECT
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,64 +103,64 @@ impl Report {
         s
     }
 
-    /// The report as JSON (cycles are integers, milliseconds at 985,248 Hz).
+    /// The report as JSON (cycles are integers, milliseconds at the PAL clock; a line of
+    /// direct mode is `null`).
     pub fn json(&self) -> String {
-        let mut s = String::new();
-        let _ = write!(
-            s,
-            "{{\"clock_hz\":{},\"total_cycles\":{},\"regions\":[",
-            PAL_CLOCK_HZ, self.total
-        );
-        for (i, r) in self.regions.iter().enumerate() {
-            let _ = write!(
-                s,
-                "{}{{\"label\":{},\"inclusive_cycles\":{},\"inclusive_ms\":{:.3},\"exclusive_cycles\":{},\"exclusive_ms\":{:.3},\"calls\":{}}}",
-                if i > 0 { "," } else { "" },
-                json_string(&r.name),
-                r.inclusive,
-                ms(r.inclusive),
-                r.exclusive,
-                ms(r.exclusive),
-                r.calls
-            );
+        #[derive(serde::Serialize)]
+        struct Region<'a> {
+            label: &'a str,
+            inclusive_cycles: u64,
+            inclusive_ms: f64,
+            exclusive_cycles: u64,
+            exclusive_ms: f64,
+            calls: u64,
         }
-        let _ = write!(s, "],\"lines\":[");
-        for (i, l) in self.lines.iter().enumerate() {
-            let line = if is_direct(l.line) {
-                "null".to_string()
-            } else {
-                l.line.to_string()
-            };
-            let _ = write!(
-                s,
-                "{}{{\"line\":{},\"label\":{},\"cycles\":{},\"ms\":{:.3},\"entries\":{}}}",
-                if i > 0 { "," } else { "" },
-                line,
-                json_string(&l.region),
-                l.cycles,
-                ms(l.cycles),
-                l.entries
-            );
+        #[derive(serde::Serialize)]
+        struct Line<'a> {
+            line: Option<u16>,
+            label: &'a str,
+            cycles: u64,
+            ms: f64,
+            entries: u64,
         }
-        s.push_str("]}\n");
+        #[derive(serde::Serialize)]
+        struct Out<'a> {
+            clock_hz: u64,
+            total_cycles: u64,
+            regions: Vec<Region<'a>>,
+            lines: Vec<Line<'a>>,
+        }
+        let out = Out {
+            clock_hz: PAL_CLOCK_HZ,
+            total_cycles: self.total,
+            regions: self
+                .regions
+                .iter()
+                .map(|r| Region {
+                    label: &r.name,
+                    inclusive_cycles: r.inclusive,
+                    inclusive_ms: ms(r.inclusive),
+                    exclusive_cycles: r.exclusive,
+                    exclusive_ms: ms(r.exclusive),
+                    calls: r.calls,
+                })
+                .collect(),
+            lines: self
+                .lines
+                .iter()
+                .map(|l| Line {
+                    line: (!is_direct(l.line)).then_some(l.line),
+                    label: &l.region,
+                    cycles: l.cycles,
+                    ms: ms(l.cycles),
+                    entries: l.entries,
+                })
+                .collect(),
+        };
+        let mut s = serde_json::to_string(&out).expect("plain data serializes");
+        s.push('\n');
         s
     }
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Mean and population standard deviation.
@@ -164,31 +172,4 @@ pub fn mean_sd(values: &[f64]) -> (f64, f64) {
     let mean = values.iter().sum::<f64>() / n;
     let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
     (mean, var.sqrt())
-}
-
-/// Per-turn table and means of a session.
-pub fn turn_table(session: &ProfiledRun, inner_name: &str) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{:>4} {:>12} {:>10} {:>12} {:>10}",
-        "turn", "cycles", "ms", inner_name, "ms"
-    );
-    for (i, t) in session.turns.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "{:>4} {:>12} {:>10.1} {:>12} {:>10.1}",
-            i + 1,
-            t.total_cycles,
-            ms(t.total_cycles),
-            t.inner_cycles,
-            ms(t.inner_cycles)
-        );
-    }
-    let totals: Vec<f64> = session.turns.iter().map(|t| ms(t.total_cycles)).collect();
-    let inner: Vec<f64> = session.turns.iter().map(|t| ms(t.inner_cycles)).collect();
-    let (tm, tsd) = mean_sd(&totals);
-    let (im, isd) = mean_sd(&inner);
-    let _ = writeln!(s, "mean {:>27.1} ±{:.1} {:>10.1} ±{:.1}", tm, tsd, im, isd);
-    s
 }

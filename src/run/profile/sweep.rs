@@ -1,7 +1,7 @@
-//! The tutorial's scenario swept over the number of goblins woken: for each N, the article's
-//! player ([`crate::games::dungeon::article`]) plays part 10b and part 10c on the same seeds,
-//! and each version's goblin and turn milliseconds are held against the tutorial's
-//! 990 → 556 ms and 1.42 → 0.99 s.
+//! A player's scenario swept over its setting (the article's player of the dungeon: the
+//! number of goblins woken): for each N the player plays both versions on the same seeds,
+//! and each version's measured subroutine and turn milliseconds are held against the
+//! published figures (the tutorial's 990 → 556 ms and 1.42 → 0.99 s).
 //!
 //! A seed counts for N only when both versions kept six goblins alive, exactly N of them
 //! woken, in every measured turn; the others are skipped with their reason. The model of
@@ -9,10 +9,9 @@
 //! 10c model the tutorial's 556 ms implies a number of acting goblins, and the default N
 //! is the one whose games come nearest to it.
 
-use super::harness::RunRecord;
+use super::game::{Reference, Skip};
 use super::model::{self, Fit, TOLERANCE, VersionStats};
-use crate::games::dungeon::article::{Reason, Skip};
-use crate::games::{TUTORIAL_GOBLIN_MS, TUTORIAL_TURN_MS};
+use super::spec::RunRecord;
 use serde::Serialize;
 
 /// One measured figure against the tutorial's.
@@ -84,8 +83,8 @@ impl Row {
             && matches!((&self.before, &self.after), (Some(b), Some(a)) if b.turn.holds && a.turn.holds)
     }
 
-    /// Which part holds and which does not, with the numbers.
-    pub fn verdict(&self) -> String {
+    /// Which part holds and which does not, with the numbers (`names`: the versions).
+    pub fn verdict(&self, names: (&str, &str)) -> String {
         let (Some(b), Some(a)) = (&self.before, &self.after) else {
             return format!(
                 "N={}: no seed kept the scenario in both versions",
@@ -106,14 +105,14 @@ impl Row {
             )
         };
         format!(
-            "N={} ({} of {} seeds): goblins {}; {}; whole turn {}; {}",
+            "N={} ({} of {} seeds): measured subroutine {}; {}; whole turn {}; {}",
             self.wake,
             self.counted,
             self.seeds,
-            part("10b", &b.goblin),
-            part("10c", &a.goblin),
-            part("10b", &b.turn),
-            part("10c", &a.turn)
+            part(names.0, &b.goblin),
+            part(names.1, &a.goblin),
+            part(names.0, &b.turn),
+            part(names.1, &a.turn)
         )
     }
 }
@@ -181,7 +180,7 @@ fn side(stats: &VersionStats, fit: Option<Fit>, tutorial: (f64, f64)) -> Side {
 }
 
 /// Sweep `runs` (the article player's, every N, both versions) into rows and a conclusion.
-pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Sweep {
+pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str, r: &Reference) -> Sweep {
     let mut wakes: Vec<usize> = runs.iter().filter_map(|r| r.wake).collect();
     wakes.sort_unstable();
     wakes.dedup();
@@ -208,7 +207,7 @@ pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Swee
                 let skip = r
                     .skipped
                     .clone()
-                    .or_else(|| r.ended.clone().map(|e| Skip::new(Reason::Died, e)))?;
+                    .or_else(|| r.ended.clone().map(|e| Skip::new("the game ended", e)))?;
                 Some(Skipped {
                     game: r.name.clone(),
                     seed: r.seed,
@@ -233,8 +232,8 @@ pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Swee
     for (row, (b, a)) in rows.iter_mut().zip(&per_wake) {
         if row.counted > 0 {
             let stats = |name: &str, rs: &[&RunRecord]| model::version_stats(name, rs);
-            let before_ms = (TUTORIAL_GOBLIN_MS.0, TUTORIAL_TURN_MS.0);
-            let after_ms = (TUTORIAL_GOBLIN_MS.1, TUTORIAL_TURN_MS.1);
+            let before_ms = (r.inner_ms.0, r.turn_ms.0);
+            let after_ms = (r.inner_ms.1, r.turn_ms.1);
             row.before = Some(side(&stats(before, b), fb, before_ms));
             row.after = Some(side(&stats(after, a), fa, after_ms));
         }
@@ -248,7 +247,7 @@ pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Swee
     };
     let implied_acting = fa.and_then(|f| {
         let slope = f.per_acting.unwrap_or(0.0) + f.per_move.unwrap_or(0.0) * share;
-        (slope > 0.0).then(|| (TUTORIAL_GOBLIN_MS.1 - f.fixed) / slope)
+        (slope > 0.0).then(|| (r.inner_ms.1 - f.fixed) / slope)
     });
     let default_wake = implied_acting.and_then(|want| {
         rows.iter()
@@ -260,7 +259,7 @@ pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Swee
         let n = all.0.len().max(1) as f64;
         let acting = all.0.iter().map(|t| t.counts.acting as f64).sum::<f64>() / n;
         let per_move = f.per_move.filter(|&m| m > 0.0)?;
-        Some((TUTORIAL_GOBLIN_MS.0 - f.fixed - f.per_acting.unwrap_or(0.0) * acting) / per_move)
+        Some((r.inner_ms.0 - f.fixed - f.per_acting.unwrap_or(0.0) * acting) / per_move)
     });
     let fits_goblins: Vec<usize> = rows
         .iter()
@@ -272,7 +271,7 @@ pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Swee
         .filter(|r| r.fits_all())
         .map(|r| r.wake)
         .collect();
-    let mut conclusion = conclude(&rows, &fits_goblins, &fits_all);
+    let mut conclusion = conclude(&rows, &fits_goblins, &fits_all, r, (before, after));
     if let Some(m) = implied_moving_before
         && !rows
             .iter()
@@ -287,8 +286,14 @@ pub fn sweep<'a>(runs: &'a [RunRecord], before: &'a str, after: &'a str) -> Swee
             moving.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
         );
         conclusion.push_str(&format!(
-            "; under the {before} model 990 ms takes {m:.1} goblins moving per turn, where these \
-             games had {lo:.1}-{hi:.1} (the others attacked, or a wall, an item or a goblin stood in their way)"
+            "; under the {before} model {:.0} ms takes {m:.1} actors moving per turn, where these \
+             games had {}",
+            r.inner_ms.0,
+            if (hi - lo).abs() < 0.05 {
+                format!("{lo:.1}")
+            } else {
+                format!("{lo:.1}-{hi:.1}")
+            }
         ));
     }
     Sweep {
@@ -314,21 +319,31 @@ fn list(ns: &[usize]) -> String {
 }
 
 /// Whether one N explains both goblin figures, and if not, which side fails where.
-fn conclude(rows: &[Row], fits_goblins: &[usize], fits_all: &[usize]) -> String {
+fn conclude(
+    rows: &[Row],
+    fits_goblins: &[usize],
+    fits_all: &[usize],
+    refs: &Reference,
+    names: (&str, &str),
+) -> String {
     let pct = TOLERANCE * 100.0;
+    let (b_ms, a_ms) = refs.inner_ms;
+    let (b_turn, a_turn) = (refs.turn_ms.0 / 1000.0, refs.turn_ms.1 / 1000.0);
     if !fits_goblins.is_empty() {
         let turns = if fits_all.is_empty() {
-            "the whole-turn figures 1.42 → 0.99 s do not hold with them".to_string()
+            format!("the whole-turn figures {b_turn:.2} → {a_turn:.2} s do not hold with them")
         } else {
             format!(
-                "so do 1.42 → 0.99 s for the whole turn at N = {}",
+                "so do {b_turn:.2} → {a_turn:.2} s for the whole turn at N = {}",
                 list(fits_all)
             )
         };
         return format!(
-            "one scenario explains both: with N = {} goblins woken, 10b's and 10c's goblin \
-             logic lie within {pct:.0}% of 990 and 556 ms; {turns}",
-            list(fits_goblins)
+            "one scenario explains both: at N = {}, {}'s and {}'s measured subroutine lie \
+             within {pct:.0}% of {b_ms:.0} and {a_ms:.0} ms; {turns}",
+            list(fits_goblins),
+            names.0,
+            names.1
         );
     }
     let counted: Vec<&Row> = rows.iter().filter(|r| r.before.is_some()).collect();
@@ -365,17 +380,17 @@ fn conclude(rows: &[Row], fits_goblins: &[usize], fits_all: &[usize]) -> String 
             format!("{lo:.0}-{hi:.0} ms over the sweep")
         };
         if ns.is_empty() {
-            format!("{name}'s goblin logic measures {ms}, not within {pct:.0}% of {tut:.0}")
+            format!("{name}'s measured subroutine takes {ms}, not within {pct:.0}% of {tut:.0}")
         } else {
             format!(
-                "{name}'s measures {ms} and holds {tut:.0} at N = {}",
+                "{name}'s takes {ms} and holds {tut:.0} at N = {}",
                 list(&ns)
             )
         }
     };
     format!(
         "no single N explains both figures: {}; {}",
-        side("10b", b0, b1, TUTORIAL_GOBLIN_MS.0, holds(false)),
-        side("10c", a0, a1, TUTORIAL_GOBLIN_MS.1, holds(true))
+        side(names.0, b0, b1, b_ms, holds(false)),
+        side(names.1, a0, a1, a_ms, holds(true))
     )
 }
