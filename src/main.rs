@@ -230,9 +230,6 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     if !v.is_finite() || v < 0.0 {
         return Err(format!("'{s}': seconds must be a finite number, 0 or more"));
     }
-    if v * breadbin::c64::PAL_CLOCK_HZ as f64 > u64::MAX as f64 / 2.0 {
-        return Err(format!("'{s}': too many seconds"));
-    }
     Ok(v)
 }
 
@@ -374,16 +371,15 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         };
         return window(&w);
     }
-    let hz = breadbin::c64::PAL_CLOCK_HZ;
-    let limit_cycles = match (a.cycles, a.frames, a.seconds) {
-        (Some(c), _, _) => Some(c),
-        (_, Some(f), _) => Some(f * breadbin::c64::CYCLES_PER_FRAME),
-        (_, _, Some(s)) => Some((s * hz as f64).round() as u64),
+    let limit = match (a.cycles, a.frames, a.seconds) {
+        (Some(c), _, _) => Some(headless::Limit::Cycles(c)),
+        (_, Some(f), _) => Some(headless::Limit::Frames(f)),
+        (_, _, Some(s)) => Some(headless::Limit::Seconds(s)),
         _ => None,
     };
     let opts = RunOptions {
         roms: a.roms,
-        limit_cycles,
+        limit,
         autostart: a.file,
         autostart_kind: a.kind.kind(),
         type_text: a.r#type,

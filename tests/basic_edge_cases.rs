@@ -13,7 +13,7 @@ fn run(name: &str, source: &str, typed: Option<&str>) -> Vec<String> {
         autostart: Some(path),
         until_ready: typed.is_none(),
         type_text: typed.map(str::to_string),
-        limit_cycles: Some(985_248 * 20),
+        limit: Some(breadbin::run::headless::Limit::Seconds(20.0)),
         ..Default::default()
     };
     let (outcome, c64) = headless::run(&opts).unwrap();

@@ -4,7 +4,7 @@
 //! `BREADBIN_GENUINE_ROMS=DIR` the same checks also run on genuine images.
 
 use breadbin::basic::tokenize;
-use breadbin::c64::PAL_CLOCK_HZ;
+const PAL_CLOCK_HZ: u64 = breadbin::c64::Model::C64_PAL.clock_hz;
 use breadbin::host::autostart::{self, basic_ready, run_until_ready};
 use breadbin::media::Prg;
 use breadbin::run::headless;

@@ -111,13 +111,14 @@ fn stream_plays_into_a_private_alsa_file_device() {
 #[ignore = "run by stream_plays_into_a_private_alsa_file_device in a child process"]
 fn child_plays_queued_samples_into_the_configured_device() {
     let t0 = std::time::Instant::now();
-    let mut audio = Audio::open().expect("the private ALSA device opens");
+    let mut audio =
+        Audio::open(&breadbin::c64::Model::C64_PAL).expect("the private ALSA device opens");
     println!("opened in {:?}", t0.elapsed());
     println!(
         "stream format: {} {} Hz {} channels",
         audio.sample_format, audio.sample_rate, audio.channels
     );
-    let mut sid = Sid::new();
+    let mut sid = Sid::new(breadbin::c64::Model::C64_PAL.clock_hz);
     sid.out.set_rate(Some(audio.sample_rate));
     let mut now = 0;
     let mut from_sid = 0u64;
@@ -133,7 +134,7 @@ fn child_plays_queued_samples_into_the_configured_device() {
     };
     for i in 0..10 {
         if i < 5 {
-            now += breadbin::c64::CYCLES_PER_FRAME;
+            now += breadbin::c64::Model::C64_PAL.cycles_per_frame();
             sid.catch_up(now);
             from_sid += audio.push_frame(&mut sid) as u64;
         } else {

@@ -125,7 +125,10 @@ fn resets_and_a_dropped_program() {
         m.run_frame();
     }
     let before = m.session.c64.cycles();
-    assert!(before > 2 * breadbin::c64::CYCLES_PER_FRAME, "{before}");
+    assert!(
+        before > 2 * breadbin::c64::Model::C64_PAL.cycles_per_frame(),
+        "{before}"
+    );
     m.session.c64.poke_ram(0xC000, 0x5A);
     m.soft_reset();
     assert_eq!(
@@ -238,7 +241,10 @@ fn a_dropped_file_that_is_no_program_leaves_the_machine_running() {
         .expect_err("a 1-byte file is no PRG");
     assert!(e.to_string().contains("picture.prg"), "{e}");
     let at = m.session.c64.cycles();
-    assert!(at > 4 * breadbin::c64::CYCLES_PER_FRAME, "not reset");
+    assert!(
+        at > 4 * breadbin::c64::Model::C64_PAL.cycles_per_frame(),
+        "not reset"
+    );
     assert!(m.program().is_none());
     assert_eq!(m.start(), Start::Nothing);
     m.run_frame();

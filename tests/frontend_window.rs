@@ -29,8 +29,10 @@ fn window_opens_runs_the_machine_and_presents_frames() {
     assert!(summary.frames_emulated >= 50, "{summary:?}");
     // Whole frames: the first ends one cycle after power-on, the others take 19,656.
     assert!(
-        summary.emulated_cycles >= (summary.frames_emulated - 1) * breadbin::c64::CYCLES_PER_FRAME
-            && summary.emulated_cycles <= summary.frames_emulated * breadbin::c64::CYCLES_PER_FRAME,
+        summary.emulated_cycles
+            >= (summary.frames_emulated - 1) * breadbin::c64::Model::C64_PAL.cycles_per_frame()
+            && summary.emulated_cycles
+                <= summary.frames_emulated * breadbin::c64::Model::C64_PAL.cycles_per_frame(),
         "{summary:?}"
     );
 }

@@ -3,7 +3,7 @@
 
 use breadbin::games;
 use breadbin::media::Program;
-use breadbin::run::profile::{KeyScript, ProfileError, RunSettings, ms, run_script};
+use breadbin::run::profile::{KeyScript, ProfileError, RunSettings, run_script};
 
 fn walk() -> KeyScript {
     let (name, text) = games::default_walk().unwrap();
@@ -39,8 +39,8 @@ fn the_zone_rule_cuts_goblin_time_on_the_same_walk() {
     assert!(
         gc < gb * 0.8,
         "10c goblin time {:.0} ms is not clearly below 10b's {:.0} ms",
-        ms(gc as u64),
-        ms(gb as u64)
+        c.c64.model().ms(gc as u64),
+        b.c64.model().ms(gb as u64)
     );
     // The rest of a turn (player, HUD) is the same code in both parts.
     let (rest_b, rest_c) = (tb - gb, tc - gc);
@@ -49,7 +49,7 @@ fn the_zone_rule_cuts_goblin_time_on_the_same_walk() {
         "non-goblin time {rest_b} vs {rest_c} cycles"
     );
     // The profiler saw ENEMYLOGIC called once per turn after the first move.
-    let r = c.profiler.report();
+    let r = c.profiler.report(c.c64.model().clock_hz);
     let enemy = r.regions.iter().find(|s| s.name == "ENEMYLOGIC").unwrap();
     assert_eq!(enemy.calls, 20);
 }

@@ -23,7 +23,7 @@ fn boot_screen_matches_the_recorded_picture() {
     let mut c64 = C64::new(Roms::open());
     c64.sys.vic.set_render(true);
     assert!(
-        run_until_ready(&mut c64, 10 * breadbin::c64::PAL_CLOCK_HZ),
+        run_until_ready(&mut c64, 10 * breadbin::c64::Model::C64_PAL.clock_hz),
         "BASIC never reached READY. on the open ROMs"
     );
     // The cursor blinks: wait until it is hidden with time to spare, then take a whole frame.

@@ -6,7 +6,7 @@
 mod kernal_support;
 use kernal_support::*;
 
-use breadbin::c64::PAL_CLOCK_HZ;
+const PAL_CLOCK_HZ: u64 = breadbin::c64::Model::C64_PAL.clock_hz;
 
 fn jiffies(c: &breadbin::C64) -> u32 {
     u32::from_be_bytes([0, c.peek(0xA0), c.peek(0xA1), c.peek(0xA2)])

@@ -11,7 +11,7 @@ use breadbin::{C64, Roms};
 fn basic() -> C64 {
     let mut c = C64::new(Roms::open());
     assert!(
-        run_until_ready(&mut c, 10 * breadbin::c64::PAL_CLOCK_HZ),
+        run_until_ready(&mut c, 10 * breadbin::c64::Model::C64_PAL.clock_hz),
         "BASIC's READY. prompt after power-on"
     );
     c

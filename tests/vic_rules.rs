@@ -12,7 +12,10 @@
 
 mod common;
 use breadbin::C64;
-use breadbin::chips::vic::{FIRST_VISIBLE_LINE, FRAME_HEIGHT, FRAME_WIDTH};
+use breadbin::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH};
+
+/// The first raster line in the frame (the 6569's timing table).
+const FIRST_VISIBLE_LINE: u16 = breadbin::chips::vic::timing::MOS6569.first_visible_line;
 use common::{machine_with, run_to_d7ff, timed_cycles};
 
 const BITMAP: &[u8] = include_bytes!("programs/machine_vic_bitmap.bin");

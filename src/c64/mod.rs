@@ -2,8 +2,9 @@
 //! PLA banking), advanced one φ2 cycle at a time by [`C64::tick`], the only place where the
 //! chips are wired to each other.
 //!
-//! Clock: 985,248 Hz, 63 cycles x 312 lines = 19,656 cycles a frame (50.125 Hz). The CIAs'
-//! time-of-day input is the 50 Hz mains of a PAL machine. I/O map (C64 Programmer's
+//! Clock and frame as its [`Model`] says: for the PAL C64, 985,248 Hz, 63 cycles x 312
+//! lines = 19,656 cycles a frame (50.125 Hz), and the 50 Hz mains as the CIAs' time-of-day
+//! input. I/O map (C64 Programmer's
 //! Reference Guide, memory map): VIC $D000-$D3FF (mirrored every 64 bytes), SID $D400-$D7FF
 //! (every 32), colour RAM $D800-$DBFF, CIA 1 $DC00 and CIA 2 $DD00 (every 16), open bus at
 //! $DE00-$DFFF. A write to $D7FF is also reported to test runners as an [`Event`] (the VICE
@@ -15,7 +16,10 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 pub mod memory;
+pub mod model;
 pub mod roms;
+
+pub use model::Model;
 
 use crate::chips::cia::Cia;
 use crate::chips::cpu::{Bus, Cpu};
@@ -24,13 +28,6 @@ use crate::chips::sid::Sid;
 use crate::chips::vic::{Vic, VicMemory};
 use memory::{Memory, Region};
 use roms::Roms;
-
-/// φ2 cycles per second of a PAL C64.
-pub const PAL_CLOCK_HZ: u64 = 985_248;
-/// Cycles per PAL frame.
-pub const CYCLES_PER_FRAME: u64 = 63 * 312;
-/// Mains frequency driving the CIAs' TOD input.
-const TOD_HZ: u64 = 50;
 
 /// Something the machine reports to whoever runs it, as it happens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -85,6 +82,8 @@ pub struct System {
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
     next_tod: u64,
     tod_frac: u64,
+    /// Which C64 this is.
+    model: Model,
 }
 
 /// A PAL C64.
@@ -95,14 +94,20 @@ pub struct C64 {
 }
 
 impl C64 {
-    /// Power on with the given ROMs. The CPU is in its reset sequence.
+    /// Power on a PAL C64 with the given ROMs. The CPU is in its reset sequence.
     pub fn new(roms: Roms) -> Self {
+        Self::with_model(roms, Model::C64_PAL).expect("the PAL C64 is emulated")
+    }
+
+    /// Power on `model` with the given ROMs, if this build emulates it.
+    pub fn with_model(roms: Roms, model: Model) -> Result<Self, model::ModelError> {
+        model.check()?;
         let mut sys = System {
             mem: Memory::new(roms),
             vic: Vic::new(),
             cia1: Cia::new(),
             cia2: Cia::new(),
-            sid: Sid::new(),
+            sid: Sid::new(model.clock_hz),
             keyboard: Keyboard::new(),
             events: Vec::new(),
             vic_bank: 0,
@@ -115,8 +120,9 @@ impl C64 {
             ba_low: false,
             cycles: 0,
             eager: false,
-            next_tod: PAL_CLOCK_HZ / TOD_HZ,
-            tod_frac: PAL_CLOCK_HZ % TOD_HZ,
+            next_tod: model.clock_hz / model.mains_hz,
+            tod_frac: model.clock_hz % model.mains_hz,
+            model,
         };
         sys.update_cia2_port();
         let mut cpu = Cpu::new();
@@ -130,7 +136,12 @@ impl C64 {
         // P's flags other than I are whatever the chip powered up with; VICE shows Z set,
         // and so does breadbin, for the same reason.
         cpu.p.insert(crate::chips::cpu::Status::Z);
-        C64 { cpu, sys }
+        Ok(C64 { cpu, sys })
+    }
+
+    /// Which C64 this is.
+    pub fn model(&self) -> &Model {
+        &self.sys.model
     }
 
     /// φ2 cycles since power-on.
@@ -458,10 +469,11 @@ impl System {
             self.cia_mut(i).tod_pulse();
             self.cia_replan(i);
         }
-        self.tod_frac += PAL_CLOCK_HZ % TOD_HZ;
-        let extra = self.tod_frac / TOD_HZ;
-        self.tod_frac %= TOD_HZ;
-        self.next_tod += PAL_CLOCK_HZ / TOD_HZ + extra;
+        let (clock, mains) = (self.model.clock_hz, self.model.mains_hz);
+        self.tod_frac += clock % mains;
+        let extra = self.tod_frac / mains;
+        self.tod_frac %= mains;
+        self.next_tod += clock / mains + extra;
     }
 
     /// CIA 2 port A: VIC bank select (bits 0-1, inverted) and the serial bus lines. With no

@@ -50,7 +50,7 @@ pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
     } else {
         profile::run_script(&program, &script, &settings, None, None).map_err(|e| e.to_string())?
     };
-    let report = session.profiler.report();
+    let report = session.profiler.report(session.c64.model().clock_hz);
     if a.json {
         print!("{}", report.json());
     } else {

@@ -8,7 +8,7 @@
 //! counters in [`AudioStats`] show that the device asked for samples and got them. In warp
 //! the window discards the SID's samples instead (warp is silent).
 
-use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
+use crate::c64::Model;
 use crate::chips::sid::Sid;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SizedSample};
@@ -126,13 +126,13 @@ pub struct Audio {
 pub const TARGET_LATENCY_FRAMES: usize = 2;
 
 impl Audio {
-    /// Open the default output device of the default host.
-    pub fn open() -> Result<Audio, AudioError> {
+    /// Open the default output device of the default host, for a machine of `model`.
+    pub fn open(model: &Model) -> Result<Audio, AudioError> {
         // alsa-lib prints its own errors (a dozen lines when there is no sound card) to
         // stderr; collect them instead and keep the last one for the message.
         #[cfg(target_os = "linux")]
         let alsa_log = alsa::Output::local_error_handler().ok();
-        let result = Self::open_default();
+        let result = Self::open_default(model);
         #[cfg(target_os = "linux")]
         if let (Err(e), Some(log)) = (&result, alsa_log) {
             let text = log.borrow().to_string();
@@ -148,7 +148,7 @@ impl Audio {
         result
     }
 
-    fn open_default() -> Result<Audio, AudioError> {
+    fn open_default(model: &Model) -> Result<Audio, AudioError> {
         let host = cpal::default_host();
         let device = host.default_output_device().ok_or(AudioError::NoDevice)?;
         let supported = device
@@ -159,8 +159,8 @@ impl Audio {
         config.buffer_size = cpal::BufferSize::Default;
         let sample_rate = config.sample_rate;
         let channels = config.channels;
-        let per_frame = (sample_rate as u64 * CYCLES_PER_FRAME)
-            .div_ceil(PAL_CLOCK_HZ)
+        let per_frame = (sample_rate as u64 * model.cycles_per_frame())
+            .div_ceil(model.clock_hz)
             .max(1) as usize;
         let ring = Arc::new(Ring::new(per_frame * (TARGET_LATENCY_FRAMES + 5)));
         let stats = Arc::new(AudioStats::default());

@@ -14,7 +14,6 @@ use super::keys::HostKey;
 use super::machine::{Machine, Start};
 use super::present::Presenter;
 use super::{FrontendError, Options, Summary};
-use crate::c64::{CYCLES_PER_FRAME, PAL_CLOCK_HZ};
 use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,8 +25,6 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
-/// PAL frames per second.
-pub const FRAME_HZ: f64 = PAL_CLOCK_HZ as f64 / CYCLES_PER_FRAME as f64;
 /// Frames the emulation may owe before the backlog is dropped.
 const MAX_BEHIND: u64 = 5;
 /// Wall time one warp wake-up spends emulating.
@@ -37,28 +34,36 @@ const SLOT: &str = "breadbin-slot.state";
 /// How long a message stays in the title.
 const MESSAGE_TIME: Duration = Duration::from_secs(6);
 
-/// Whole frames owed to the wall clock since `origin`.
+/// Whole frames owed to the wall clock since `origin`, at the machine's `hz` frames a
+/// second.
 struct Pacer {
     origin: Instant,
     frames: u64,
+    hz: f64,
 }
 
 impl Pacer {
-    fn new(now: Instant) -> Self {
+    fn new(now: Instant, hz: f64) -> Self {
         Pacer {
             origin: now,
             frames: 0,
+            hz,
         }
+    }
+
+    /// Start counting again from `now`.
+    fn restart(&mut self, now: Instant) {
+        *self = Pacer::new(now, self.hz);
     }
 
     fn due(&self, now: Instant) -> u64 {
         // The small bias makes a wake-up at exactly a deadline see its frame as due despite
         // the rounding of `deadline` to whole nanoseconds.
-        (now.saturating_duration_since(self.origin).as_secs_f64() * FRAME_HZ + 1e-6) as u64
+        (now.saturating_duration_since(self.origin).as_secs_f64() * self.hz + 1e-6) as u64
     }
 
     fn deadline(&self, frame: u64) -> Instant {
-        self.origin + Duration::from_secs_f64(frame as f64 / FRAME_HZ)
+        self.origin + Duration::from_secs_f64(frame as f64 / self.hz)
     }
 
     /// Frames to run at `now`. More than [`MAX_BEHIND`] owed (a slow host, a stopped
@@ -66,7 +71,7 @@ impl Pacer {
     fn owed(&mut self, now: Instant) -> u64 {
         let due = self.due(now);
         if due > self.frames + MAX_BEHIND {
-            let keep = Duration::from_secs_f64((self.frames + 1) as f64 / FRAME_HZ);
+            let keep = Duration::from_secs_f64((self.frames + 1) as f64 / self.hz);
             if let Some(origin) = now.checked_sub(keep) {
                 self.origin = origin;
             }
@@ -113,7 +118,7 @@ pub fn run(
     opts: Options,
 ) -> Result<Summary, FrontendError> {
     let audio = if opts.audio {
-        match Audio::open() {
+        match Audio::open(machine.session.c64.model()) {
             Ok(a) => Some(a),
             Err(e) => {
                 eprintln!("breadbin: no sound ({e}); running silent");
@@ -135,6 +140,7 @@ pub fn run(
     }
     let (pads, pad_messages) = Gamepads::new();
     let now = Instant::now();
+    let frame_hz = machine.session.c64.model().frame_hz();
     let mut app = App {
         speed: SpeedMeter {
             since: now,
@@ -152,7 +158,7 @@ pub fn run(
         pen_down: false,
         paused: false,
         warp: false,
-        pacer: Pacer::new(now),
+        pacer: Pacer::new(now, frame_hz),
         message: None,
         title: String::new(),
         fatal: None,
@@ -299,7 +305,7 @@ impl App {
                 self.machine.session.c64.sys.sid.out.discard();
                 ran += 1;
             }
-            self.pacer = Pacer::new(Instant::now());
+            self.pacer.restart(Instant::now());
         } else {
             for _ in 0..self.pacer.owed(now) {
                 self.machine.run_frame();
@@ -326,7 +332,8 @@ impl App {
             self.speed.percent = if self.paused {
                 None
             } else {
-                Some(dc as f64 / (dt.as_secs_f64() * PAL_CLOCK_HZ as f64) * 100.0)
+                let hz = self.machine.session.c64.model().clock_hz as f64;
+                Some(dc as f64 / (dt.as_secs_f64() * hz) * 100.0)
             };
             self.speed.since = now;
             self.speed.cycles = cycles;
@@ -358,12 +365,12 @@ impl App {
             Hotkey::Pause => {
                 self.paused = !self.paused;
                 self.machine.set_paused(self.paused);
-                self.pacer = Pacer::new(Instant::now());
+                self.pacer.restart(Instant::now());
                 self.speed.percent = None;
             }
             Hotkey::Warp => {
                 self.warp = !self.warp;
-                self.pacer = Pacer::new(Instant::now());
+                self.pacer.restart(Instant::now());
                 self.speed.percent = None;
             }
             Hotkey::Fullscreen => {
@@ -395,7 +402,7 @@ impl App {
             },
             Hotkey::LoadState => match self.machine.load_state(Path::new(SLOT)) {
                 Ok(()) => {
-                    self.pacer = Pacer::new(Instant::now());
+                    self.pacer.restart(Instant::now());
                     self.say(format!("state loaded from {SLOT}"));
                 }
                 Err(e) => self.say(format!("state not loaded: {e}")),
@@ -456,7 +463,7 @@ impl ApplicationHandler for App {
             self.fail(el, e);
             return;
         }
-        self.pacer = Pacer::new(Instant::now());
+        self.pacer.restart(Instant::now());
         el.set_control_flow(ControlFlow::WaitUntil(self.pacer.deadline(1)));
     }
 
@@ -554,13 +561,16 @@ impl ApplicationHandler for App {
 mod tests {
     use super::*;
 
+    /// The PAL C64's frame rate.
+    const HZ: f64 = 985_248.0 / 19_656.0;
+
     fn at(p: &Pacer, seconds: f64) -> Instant {
         p.origin + Duration::from_secs_f64(seconds)
     }
 
     #[test]
     fn pacer_owes_whole_pal_frames() {
-        let mut p = Pacer::new(Instant::now());
+        let mut p = Pacer::new(Instant::now(), HZ);
         assert_eq!(p.owed(at(&p, 0.0)), 0);
         // 50.125 frames a second: 19.95 ms each.
         assert_eq!(p.owed(at(&p, 0.0199)), 0);
@@ -570,20 +580,20 @@ mod tests {
         assert_eq!(p.owed(at(&p, 0.1)), 0);
         let next = p.deadline(p.frames + 1);
         assert_eq!(p.owed(next), 1);
-        // One second's worth of frames at FRAME_HZ.
+        // 20 seconds' worth of frames.
         p.frames = 0;
         assert_eq!(p.due(at(&p, 20.0)), 1002);
     }
 
     #[test]
     fn pacer_drops_a_backlog_instead_of_racing() {
-        let mut p = Pacer::new(Instant::now());
+        let mut p = Pacer::new(Instant::now(), HZ);
         p.frames = 10;
         let late = at(&p, 3.0);
         assert_eq!(p.owed(late), 1, "one frame, not 140");
         p.frames += 1;
         assert_eq!(p.owed(late), 0);
         // The rhythm goes on from there.
-        assert_eq!(p.owed(late + Duration::from_secs_f64(1.0 / FRAME_HZ)), 1);
+        assert_eq!(p.owed(late + Duration::from_secs_f64(1.0 / HZ)), 1);
     }
 }

@@ -6,7 +6,7 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 use crate::c64::roms::Roms;
-use crate::c64::{C64, CYCLES_PER_FRAME, Event, PAL_CLOCK_HZ};
+use crate::c64::{C64, Event};
 use crate::host::autostart::{Autostart, Session, Start};
 use crate::host::output::PendingFile;
 use crate::media::{MediaError, Program, ProgramKind};
@@ -28,15 +28,47 @@ pub enum RunError {
     State(#[from] crate::host::state::StateError),
     #[error("{0}")]
     Trace(#[from] crate::host::trace::TraceError),
+    /// A time limit too long to count in cycles.
+    #[error("{0}: too long to run (more cycles than a 64-bit counter holds)")]
+    Limit(String),
+}
+
+/// How long a run may take, in the machine's own time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Limit {
+    Cycles(u64),
+    Frames(u64),
+    Seconds(f64),
+}
+
+impl Limit {
+    /// The limit in cycles of `model`'s clock and frame, if it fits.
+    pub fn cycles(self, model: &crate::c64::Model) -> Result<u64, RunError> {
+        let too_long = |what: String| RunError::Limit(what);
+        match self {
+            Limit::Cycles(c) => Ok(c),
+            Limit::Frames(f) => f
+                .checked_mul(model.cycles_per_frame())
+                .ok_or_else(|| too_long(format!("--frames {f}"))),
+            Limit::Seconds(s) => {
+                let c = (s * model.clock_hz as f64).round();
+                if c.is_finite() && c >= 0.0 && c < u64::MAX as f64 / 2.0 {
+                    Ok(c as u64)
+                } else {
+                    Err(too_long(format!("--seconds {s}")))
+                }
+            }
+        }
+    }
 }
 
 /// Everything a headless run can do.
 #[derive(Debug, Clone, Default)]
 pub struct RunOptions {
     pub roms: Option<PathBuf>,
-    /// Total emulated cycles from power-on; `None` uses [`DEFAULT_LIMIT_SECONDS`] or, when an
-    /// event is awaited, [`DEFAULT_AWAIT_SECONDS`].
-    pub limit_cycles: Option<u64>,
+    /// Emulated time from power-on (or the loaded state); `None` uses
+    /// [`DEFAULT_LIMIT_SECONDS`] or, when an event is awaited, [`DEFAULT_AWAIT_SECONDS`].
+    pub limit: Option<Limit>,
     pub autostart: Option<PathBuf>,
     /// What the autostart file is, when its extension does not say.
     pub autostart_kind: Option<ProgramKind>,
@@ -134,14 +166,6 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         None => None,
     };
     let awaiting = opts.until_ready || opts.exit_on_d7ff;
-    let limit = opts.limit_cycles.unwrap_or(
-        PAL_CLOCK_HZ
-            * if awaiting {
-                DEFAULT_AWAIT_SECONDS
-            } else {
-                DEFAULT_LIMIT_SECONDS
-            },
-    );
     // Typed keys also wait for the prompt: before it the KERNAL does not scan the keyboard.
     let wait = opts.until_ready || opts.type_text.is_some();
     let autostart = Autostart::new(program, opts.pokes.clone(), wait);
@@ -149,7 +173,16 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         Some(p) => crate::host::state::load(p, &roms)?,
         None => C64::new(roms),
     };
-    let limit = limit.saturating_add(c64.cycles());
+    let default = if awaiting {
+        DEFAULT_AWAIT_SECONDS
+    } else {
+        DEFAULT_LIMIT_SECONDS
+    };
+    let limit = opts
+        .limit
+        .unwrap_or(Limit::Seconds(default as f64))
+        .cycles(c64.model())?
+        .saturating_add(c64.cycles());
     let mut s = Session::new(c64, autostart);
     if let Some(t) = &opts.type_text {
         s.keys.type_text(t, "--type").map_err(RunError::Type)?;
@@ -191,6 +224,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     let mut verdict = None;
     let mut tracing = opts.trace_from.is_none();
 
+    let frame = s.c64.model().cycles_per_frame();
     let mut line = String::new();
     let mut outcome = None;
     while s.c64.cycles() < limit {
@@ -242,7 +276,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
             outcome = Some(Outcome::Ready);
             break;
         }
-        if wav_out.is_some() && s.c64.cycles().is_multiple_of(CYCLES_PER_FRAME) {
+        if wav_out.is_some() && s.c64.cycles().is_multiple_of(frame) {
             s.c64.sys.sid.out.take_samples(&mut sound);
         }
     }

@@ -183,7 +183,8 @@ pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
     let mut c64 = C64::new(roms);
     // Only $D7FF decides: no pixels are drawn.
     c64.sys.set_render(false);
-    if !autostart::run_until_ready(&mut c64, BOOT_SECONDS * crate::c64::PAL_CLOCK_HZ) {
+    let boot = BOOT_SECONDS * c64.model().clock_hz;
+    if !autostart::run_until_ready(&mut c64, boot) {
         return Err(BenchError::NoPrompt {
             seconds: BOOT_SECONDS,
         });

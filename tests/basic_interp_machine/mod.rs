@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use breadbin::basic::{text_to_petscii, tokenize};
-use breadbin::c64::PAL_CLOCK_HZ;
+const PAL_CLOCK_HZ: u64 = breadbin::c64::Model::C64_PAL.clock_hz;
 use breadbin::chips::keyboard::RUN_STOP;
 use breadbin::host::autostart::{basic_ready, put_in_keyboard_buffer};
 use breadbin::{C64, Roms};

@@ -46,14 +46,9 @@ pub struct Sid {
     pub out: Output,
 }
 
-impl Default for Sid {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Sid {
-    pub fn new() -> Self {
+    /// A 6581 clocked at `clock_hz`, as at power-on.
+    pub fn new(clock_hz: u64) -> Self {
         let mut s = Sid {
             regs: [0; 32],
             bus: 0,
@@ -61,7 +56,7 @@ impl Sid {
             voices: [Voice::new(), Voice::new(), Voice::new()],
             envs: [Envelope::new(), Envelope::new(), Envelope::new()],
             synced: 0,
-            out: Output::new(),
+            out: Output::new(clock_hz),
         };
         // Power-on: RESET acts as the test bit, latching the noise registers' shift,
         // and its release completes it: ones shifted by one with a zero fed back (they
@@ -214,7 +209,7 @@ impl Sid {
     pub fn peek(&self, reg: u8, now: u64) -> u8 {
         if now > self.synced {
             let mut c = self.clone();
-            c.out = Output::new();
+            c.out = Output::new(self.out.clock_hz());
             c.catch_up(now);
             c.peek_synced(reg, now)
         } else {

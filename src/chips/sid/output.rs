@@ -19,8 +19,6 @@
 //!   and a high pass near 16 Hz stand for the C64's output stage (its RC filter and
 //!   output capacitor).
 
-use crate::c64::PAL_CLOCK_HZ;
-
 /// Cycles averaged for one filter step.
 const SUB: u32 = 4;
 /// The waveform DAC's zero point (of 4096).
@@ -35,6 +33,8 @@ const EXT_LP: f32 = 0.335;
 
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Output {
+    /// The chip's clock, Hz.
+    clock_hz: u64,
     /// Host sample rate, 0 = no sound produced.
     rate: u32,
     fc: u16,
@@ -50,7 +50,7 @@ pub struct Output {
     sum_filt: i32,
     sum_direct: i32,
     sub_n: u32,
-    /// Resampler: progress through the host sample in units of 1/(rate x PAL clock) s.
+    /// Resampler: progress through the host sample in units of 1/(rate x clock) s.
     phase: u64,
     box_sum: f64,
     hp_x: f32,
@@ -61,15 +61,11 @@ pub struct Output {
     samples: Vec<f32>,
 }
 
-impl Default for Output {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Output {
-    pub fn new() -> Self {
+    /// The output of a SID clocked at `clock_hz`.
+    pub fn new(clock_hz: u64) -> Self {
         let mut o = Output {
+            clock_hz,
             rate: 0,
             fc: 0,
             res_filt: 0,
@@ -107,6 +103,11 @@ impl Output {
         self.rate
     }
 
+    /// The chip's clock, Hz.
+    pub fn clock_hz(&self) -> u64 {
+        self.clock_hz
+    }
+
     /// The samples produced since the last call (mono, about -1..1).
     pub fn take_samples(&mut self, into: &mut Vec<f32>) {
         into.append(&mut self.samples);
@@ -135,7 +136,7 @@ impl Output {
     }
 
     fn update(&mut self) {
-        let fs = (PAL_CLOCK_HZ as f32) / SUB as f32;
+        let fs = (self.clock_hz as f32) / SUB as f32;
         let fc = Self::cutoff_hz(self.fc).min(fs / 8.0);
         self.f = 2.0 * (std::f32::consts::PI * fc / fs).sin();
         let q = 0.707 + 1.6 * f32::from(self.res_filt >> 4) / 15.0;
@@ -225,7 +226,7 @@ impl Output {
 
     /// Box average over each host sample's period, with fractional edges.
     fn resample(&mut self, y: f32) {
-        let per_sample = PAL_CLOCK_HZ;
+        let per_sample = self.clock_hz;
         let span = u64::from(SUB) * u64::from(self.rate);
         let end = self.phase + span;
         if end >= per_sample {

@@ -5,9 +5,12 @@ use super::output::Output;
 use super::*;
 use crate::test_rng::Rng;
 
+/// The clock of the SIDs tested here: the PAL C64's.
+const CLOCK: u64 = 985_248;
+
 /// A SID with voice 3 set up: frequency, pulse width, control, at cycle 0.
 fn voice3(freq: u16, pw: u16, ctrl: u8) -> Sid {
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x12, 0x08, 0); // test bit: accumulator to zero
     s.write(0x0E, freq as u8, 1);
     s.write(0x0F, (freq >> 8) as u8, 2);
@@ -19,7 +22,7 @@ fn voice3(freq: u16, pw: u16, ctrl: u8) -> Sid {
 
 #[test]
 fn registers_mirror_every_32_bytes_and_write_only_reads_bus() {
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x20 | 0x18, 0x0F, 0);
     assert_eq!(s.registers()[0x18], 0x0F);
     assert_eq!(s.read(0x00, 1), 0x0F, "write-only register reads the bus");
@@ -31,7 +34,7 @@ fn registers_mirror_every_32_bytes_and_write_only_reads_bus() {
 #[test]
 fn power_on_values_read_back() {
     // `oscinit` notes: the accumulator is $555555, the noise register reads $FE.
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x12, 0x20, 100);
     assert_eq!(s.read(0x1B, 104), 0x55);
     s.write(0x12, 0x10, 110);
@@ -75,7 +78,7 @@ fn pulse_compares_with_the_width_one_cycle_late() {
 #[test]
 fn ring_modulation_inverts_the_triangle_with_the_source() {
     // `ringmod` notes: frequencies 0, source top bit 0, ring on: the triangle is inverted.
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x0B, 0x08, 0);
     s.write(0x12, 0x08, 1);
     s.write(0x0B, 0x00, 2);
@@ -154,7 +157,7 @@ fn six581_topbit_is_pulled_down_by_combined_waveforms() {
 #[test]
 fn envelope_attack_takes_255_rate_periods() {
     // Attack rate 2: 63 cycles a step; $FF after 255 steps, then decay to sustain $FF.
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x13, 0x20, 0);
     s.write(0x14, 0xF0, 1);
     s.write(0x12, 0x01, 2);
@@ -175,7 +178,7 @@ fn envelope_attack_takes_255_rate_periods() {
 fn envelope_rate_periods_are_the_measured_ones() {
     // Steps of attack at each rate, from ENV3's changes.
     for (rate, &period) in RATE_PERIODS.iter().enumerate() {
-        let mut s = Sid::new();
+        let mut s = Sid::new(CLOCK);
         s.write(0x13, (rate as u8) << 4, 0);
         s.write(0x12, 0x01, 1);
         let mut changes = Vec::new();
@@ -195,7 +198,7 @@ fn envelope_rate_periods_are_the_measured_ones() {
 
 #[test]
 fn envelope_decays_exponentially_and_freezes_at_zero() {
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x13, 0x00, 0);
     s.write(0x14, 0x00, 1);
     s.write(0x12, 0x01, 2);
@@ -235,7 +238,7 @@ fn envelope_decays_exponentially_and_freezes_at_zero() {
 fn adsr_delay_bug_waits_for_the_rate_counter_to_wrap() {
     // Run the rate counter past 9 at a slow rate, then switch to rate 0: the next step
     // comes only after the 15-bit counter wraps (up to 32768 cycles).
-    let mut s = Sid::new();
+    let mut s = Sid::new(CLOCK);
     s.write(0x13, 0xF0, 0);
     s.write(0x12, 0x01, 1);
     s.write(0x13, 0x00, 1000);
@@ -251,7 +254,7 @@ fn filter_step_response() {
     // A low pass settles to its input; a high pass decays back to zero; the low pass with
     // a low cutoff rises more slowly than with a high one.
     let settle = |fc: u16, mode: u8, steps: usize| {
-        let mut o = Output::new();
+        let mut o = Output::new(CLOCK);
         o.write(0x16, (fc >> 3) as u8);
         o.write(0x17, 0x01);
         o.write(0x18, mode | 0x0F);
@@ -343,8 +346,8 @@ fn bulk_advance_matches_cycle_by_cycle_clocking() {
     for seed in 1..=16u64 {
         let sound = seed % 2 == 0;
         let mut r = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x1234_5678_9ABC_DEF1));
-        let mut bulk = Sid::new();
-        let mut exact = Sid::new();
+        let mut bulk = Sid::new(CLOCK);
+        let mut exact = Sid::new(CLOCK);
         if sound {
             bulk.out.set_rate(Some(48_000));
             exact.out.set_rate(Some(48_000));

@@ -129,13 +129,17 @@ impl Vic {
         let raster = self.raster;
         let (top, bottom, left, right) = self.border_edges();
         let visible = self.render
-            && raster >= FIRST_VISIBLE_LINE
-            && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
+            && raster >= T.first_visible_line
+            && raster < T.first_visible_line + FRAME_HEIGHT as u16;
         // Positions along the line: pixel p is the (p % 8)th of cycle p / 8 + 1.
         let along = |x: u16| (x + 504 - 0x194) % 504;
         let (p0, p1) = ((from as u16 - 1) * 8, to as u16 * 8);
         // Events in line order: the left and right compares, then cycle 63's start.
-        let events = [(along(left), 0u8), (along(right), 1), (62 * 8, 2)];
+        let events = [
+            (along(left), 0u8),
+            (along(right), 1),
+            ((T.cycles_per_line as u16 - 1) * 8, 2),
+        ];
         let mut p = p0;
         for (at, what) in events {
             if at < p0 || at >= p1 {
@@ -187,7 +191,7 @@ impl Vic {
         if from >= to {
             return;
         }
-        let row = (self.raster - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH;
+        let row = (self.raster - T.first_visible_line) as usize * FRAME_WIDTH;
         let col = |x: u16| row + if x >= 496 { x - 496 } else { x + 8 } as usize;
         let (a, b) = (col(from), col(to - 1) + 1);
         let bg0 = self.regs[0x21] & 0x0F;
@@ -265,7 +269,7 @@ impl Vic {
         let whole = lo == 0 && hi == 8;
         // Vertical border: decided in cycle 63 for the next line (and at the left edge).
         let (top, bottom, left, right) = self.border_edges();
-        if self.cycle == 63 && lo == 0 {
+        if self.cycle == T.cycles_per_line && lo == 0 {
             if raster == bottom {
                 self.vertical_border = true;
             } else if raster == top && self.den() {
@@ -273,7 +277,7 @@ impl Vic {
             }
         }
         let visible_line =
-            raster >= FIRST_VISIBLE_LINE && raster < FIRST_VISIBLE_LINE + FRAME_HEIGHT as u16;
+            raster >= T.first_visible_line && raster < T.first_visible_line + FRAME_HEIGHT as u16;
         let x0 = cycle_x(self.cycle);
         // Does a border compare position fall within this cycle's 8 pixels?
         let in_span = |c: u16| (c + 504 - x0) % 504 < 8;
@@ -292,7 +296,7 @@ impl Vic {
         if !visible_line && !compare_here && !sprites {
             return;
         }
-        let row = (raster.wrapping_sub(FIRST_VISIBLE_LINE)) as usize * FRAME_WIDTH;
+        let row = (raster.wrapping_sub(T.first_visible_line)) as usize * FRAME_WIDTH;
         let border_color = self.regs[0x20] & 0x0F;
         let xscroll = (self.regs[0x16] & 7) as u16;
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);

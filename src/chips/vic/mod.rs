@@ -33,63 +33,20 @@ mod draw;
 pub mod palette;
 mod regs;
 mod sprites;
+pub mod timing;
 
-use sprites::{SPRITE_BA, SPRITE_CYCLES, Sprites};
+pub use timing::{Slot, Timing};
+
+/// The model's timing (the 6569 is the one emulated; see [`timing`]).
+const T: &Timing = &timing::MOS6569;
+
+use sprites::Sprites;
 
 pub use palette::{PALETTE, frame_png};
 
 /// Visible frame size.
 pub const FRAME_WIDTH: usize = 384;
 pub const FRAME_HEIGHT: usize = 272;
-/// First raster line shown in the frame.
-pub const FIRST_VISIBLE_LINE: u16 = 16;
-/// Lines and cycles of the PAL 6569.
-pub const LINES: u16 = 312;
-pub const CYCLES_PER_LINE: u8 = 63;
-
-/// What the VIC does in the first phase of each cycle (6569, section 3.6.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slot {
-    /// Sprite n pointer fetch.
-    SpritePointer(u8),
-    /// Sprite n data fetch (with two more in the second phases when its DMA is on).
-    SpriteData(u8),
-    Refresh,
-    /// g-access for character/bitmap data.
-    Graphics,
-    Idle,
-}
-
-/// The 6569's first-phase access for cycles 1..=63 (index 0 is cycle 1).
-pub const SLOTS: [Slot; 63] = {
-    let mut t = [Slot::Idle; 63];
-    // Sprites 3-7 at the start of the line: pointer, data, pointer, data...
-    let mut s = 3;
-    while s < 8 {
-        t[((s - 3) * 2) as usize] = Slot::SpritePointer(s);
-        t[((s - 3) * 2 + 1) as usize] = Slot::SpriteData(s);
-        s += 1;
-    }
-    let mut c = 11;
-    while c <= 15 {
-        t[c - 1] = Slot::Refresh;
-        c += 1;
-    }
-    let mut c = 16;
-    while c <= 55 {
-        t[c - 1] = Slot::Graphics;
-        c += 1;
-    }
-    // Sprites 0-2 at the end of the line.
-    let mut s = 0;
-    while s < 3 {
-        t[(57 + s * 2) as usize] = Slot::SpritePointer(s);
-        t[(58 + s * 2) as usize] = Slot::SpriteData(s);
-        s += 1;
-    }
-    t
-};
-
 /// The memory the VIC sees: its 16 KiB bank of RAM (with the character ROM at $1000-$1FFF
 /// in banks 0 and 2) and the colour RAM.
 pub struct VicMemory<'a> {
@@ -185,8 +142,8 @@ impl Vic {
     pub fn new() -> Self {
         Vic {
             regs: [0; 0x40],
-            raster: LINES - 1,
-            cycle: CYCLES_PER_LINE,
+            raster: T.lines - 1,
+            cycle: T.cycles_per_line,
             raster_compare: 0,
             irq_flags: 0,
             irq_mask: 0,
@@ -207,7 +164,7 @@ impl Vic {
             gcol: [0; 40],
             main_border: true,
             vertical_border: true,
-            drawn: CYCLES_PER_LINE,
+            drawn: T.cycles_per_line,
             near: 0,
             spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
@@ -223,12 +180,12 @@ impl Vic {
     /// Whether a restored state is one the chip can run from.
     pub(crate) fn check_restored(&self) -> Result<(), String> {
         if self.frame.len() != FRAME_WIDTH * FRAME_HEIGHT
-            || !(1..=CYCLES_PER_LINE).contains(&self.cycle)
-            || self.raster >= LINES
+            || !(1..=T.cycles_per_line).contains(&self.cycle)
+            || self.raster >= T.lines
             || self.vmli > 40
             || self.rc > 7
-            || self.drawn > CYCLES_PER_LINE
-            || self.near > CYCLES_PER_LINE
+            || self.drawn > T.cycles_per_line
+            || self.near > T.cycles_per_line
             || self.vc > 0x3FF
             || self.vcbase > 0x3FF
         {
@@ -284,7 +241,7 @@ impl Vic {
     pub fn phi1_fetch(&self, mem: &VicMemory) -> u8 {
         let ecm = self.regs[0x11] & 0x40 != 0;
         let idle = self.idle_addr();
-        match SLOTS[(self.cycle - 1) as usize] {
+        match T.slots[(self.cycle - 1) as usize] {
             Slot::SpritePointer(n) => mem.read(self.screen_base() | 0x3F8 | n as u16),
             Slot::Refresh => {
                 let done = self.raster as u32 * 5 + (self.cycle as u32 - 11);
@@ -319,13 +276,13 @@ impl Vic {
     pub fn set_light_pen(&mut self, low: bool) {
         if low && !self.lp_low {
             // (Line 0 reads as 311 in its first cycle.)
-            let line = if self.cycle < CYCLES_PER_LINE || self.raster == LINES - 1 {
+            let line = if self.cycle < T.cycles_per_line || self.raster == T.lines - 1 {
                 self.raster
             } else {
                 self.raster + 1
             };
             // An edge in the last line (but its first cycle) is taken without a latch.
-            let last_line = line == LINES - 1 && self.raster == LINES - 1;
+            let last_line = line == T.lines - 1 && self.raster == T.lines - 1;
             self.light_pen_edge(draw::cycle_x(self.cycle) + 8, line, !last_line);
         }
         self.lp_low = low;
@@ -341,7 +298,7 @@ impl Vic {
         self.pen = at.and_then(|(x, y)| {
             (x < FRAME_WIDTH && y < FRAME_HEIGHT).then(|| {
                 let raster_x = (x as u16 + 496) % 504;
-                (y as u16 + FIRST_VISIBLE_LINE, raster_x)
+                (y as u16 + T.first_visible_line, raster_x)
             })
         });
     }
@@ -381,7 +338,7 @@ impl Vic {
     #[inline(always)]
     pub fn tick(&mut self, mem: &VicMemory) -> bool {
         self.draw_near();
-        let cycle = if self.cycle >= CYCLES_PER_LINE {
+        let cycle = if self.cycle >= T.cycles_per_line {
             self.start_line();
             1
         } else {
@@ -395,7 +352,7 @@ impl Vic {
             self.collisions_arrive();
         }
         let busy = self.sprites_busy();
-        if busy && SPRITE_CYCLES & (1 << cycle) != 0 {
+        if busy && T.sprite_cycles & (1 << cycle) != 0 {
             self.sprite_cycle(mem);
             // A display may have come on (cycle 58).
             sprites = sprites || self.sprites_drawing();
@@ -454,13 +411,13 @@ impl Vic {
             // write or such a cycle.
             if self.slow_draw || sprites && self.sprites_within(draw::cycle_x(cycle)) != 0 {
                 self.near = cycle;
-            } else if cycle == CYCLES_PER_LINE {
-                self.flush_draw_to(CYCLES_PER_LINE);
+            } else if cycle == T.cycles_per_line {
+                self.flush_draw_to(T.cycles_per_line);
             }
         }
         // BA is low in cycles 12-54 of a bad line (3.6.3) and around each sprite's DMA.
         (self.bad_line && (12..=54).contains(&cycle))
-            || self.spr.dma & SPRITE_BA[cycle as usize] != 0
+            || self.spr.dma & T.sprite_ba[cycle as usize] != 0
     }
 
     /// How many following cycles are quiet: no event of the line (its start, the raster
@@ -475,7 +432,7 @@ impl Vic {
             return 0;
         }
         let c = self.cycle;
-        let mut limit = CYCLES_PER_LINE + 1;
+        let mut limit = T.cycles_per_line + 1;
         if self.sprites_busy() {
             if self.spr.dma == 0 && !self.sprites_drawing() {
                 // Sprites enabled but idle: the Y compare and the flip-flops need full
@@ -490,7 +447,7 @@ impl Vic {
             } else {
                 // The sprites' accesses take cycles 55-63 and 1-10 (BA rises after a
                 // cycle that held it low), and with DMA on, MCBASE moves in 15 and 16.
-                if !(10..54).contains(&c) || self.spr.dma & SPRITE_BA[c as usize] != 0 {
+                if !(10..54).contains(&c) || self.spr.dma & T.sprite_ba[c as usize] != 0 {
                     return 0;
                 }
                 if self.spr.dma != 0 && c < 16 {
@@ -522,7 +479,7 @@ impl Vic {
         } else if c < 58 {
             58
         } else {
-            CYCLES_PER_LINE + 1
+            T.cycles_per_line + 1
         };
         next.min(limit).max(c + 1) - c - 1
     }
@@ -539,11 +496,11 @@ impl Vic {
         self.draw_near();
         let from = self.cycle + 1;
         let to = self.cycle + n;
-        debug_assert!(to <= CYCLES_PER_LINE);
+        debug_assert!(to <= T.cycles_per_line);
         if self.sprites_busy() {
             for cycle in from..=to {
                 self.cycle = cycle;
-                if SPRITE_CYCLES & (1 << cycle) != 0 {
+                if T.sprite_cycles & (1 << cycle) != 0 {
                     self.sprite_cycle(mem);
                 }
                 if (16..=55).contains(&cycle) && self.display_state {
@@ -574,7 +531,7 @@ impl Vic {
     pub fn run_quiet(&mut self, n: u8, mem: &VicMemory) {
         self.draw_near();
         let to = self.cycle + n;
-        debug_assert!(to <= CYCLES_PER_LINE);
+        debug_assert!(to <= T.cycles_per_line);
         let sprites = self.sprites_busy();
         let mut cycle = self.cycle + 1;
         while cycle <= to {
@@ -586,7 +543,7 @@ impl Vic {
                 continue;
             }
             self.cycle = cycle;
-            if sprites && SPRITE_CYCLES & (1 << cycle) != 0 {
+            if sprites && T.sprite_cycles & (1 << cycle) != 0 {
                 self.sprite_cycle(mem);
             }
             if (16..=55).contains(&cycle) {
@@ -597,8 +554,8 @@ impl Vic {
             }
             cycle += 1;
         }
-        if n > 0 && to == CYCLES_PER_LINE {
-            self.flush_draw_to(CYCLES_PER_LINE);
+        if n > 0 && to == T.cycles_per_line {
+            self.flush_draw_to(T.cycles_per_line);
         }
     }
 
@@ -607,7 +564,7 @@ impl Vic {
     #[inline]
     fn start_line(&mut self) {
         self.raster += 1;
-        if self.raster == LINES {
+        if self.raster == T.lines {
             self.raster = 0;
             self.frames += 1;
             // Outside the bad-line range VCBASE is reset (done in line 0).

@@ -22,7 +22,7 @@ impl Vic {
     #[inline]
     fn reads_raster(&self) -> u16 {
         if self.raster == 0 && self.cycle == 1 {
-            LINES - 1
+            T.lines - 1
         } else {
             self.raster
         }

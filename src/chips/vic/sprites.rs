@@ -5,39 +5,6 @@
 
 use super::*;
 
-/// Per sprite: the cycles (1..=63) in which its DMA holds BA low. BA falls three cycles
-/// before the sprite's p-access and rises after its last s-access (3.6.3, 3.8.1).
-pub(super) const SPRITE_BA: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut n = 0;
-    while n < 8 {
-        // p-access cycles: sprites 0-2 at 58, 60, 62; sprites 3-7 at 1, 3, 5, 7, 9.
-        let p: i32 = if n < 3 { 58 + 2 * n } else { 1 + 2 * (n - 3) };
-        let mut c = p - 3;
-        while c <= p + 1 {
-            let cycle = (c - 1).rem_euclid(63) + 1;
-            t[cycle as usize] |= 1 << n;
-            c += 1;
-        }
-        n += 1;
-    }
-    t
-};
-
-/// The cycles (bit n for cycle n) in which the sprite unit does something: MCBASE in 15
-/// and 16, the Y compare in 55 and 56, the display in 58, and the p- and s-accesses.
-pub(super) const SPRITE_CYCLES: u64 = {
-    let mut m = (1 << 15) | (1 << 16) | (1 << 55) | (1 << 56) | (1 << 58);
-    let mut c = 1;
-    while c <= 63 {
-        if matches!(SLOTS[c - 1], Slot::SpritePointer(_) | Slot::SpriteData(_)) {
-            m |= 1 << c;
-        }
-        c += 1;
-    }
-    m
-};
-
 /// The sprite unit's state.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Sprites {
@@ -193,7 +160,7 @@ impl Vic {
             }
             _ => {}
         }
-        match SLOTS[(cycle - 1) as usize] {
+        match T.slots[(cycle - 1) as usize] {
             Slot::SpritePointer(n) => {
                 let n = n as usize;
                 self.spr.ptr[n] = mem.read(self.screen_base() | 0x3F8 | n as u16);
@@ -284,7 +251,7 @@ impl Vic {
     /// The first cycle after `c` whose pixels hold the X position of a displayed sprite
     /// (where its comparator may start it; see [`Vic::sprites_within`]), or 64.
     pub(super) fn next_sprite_start(&self, c: u8) -> u8 {
-        let mut first = CYCLES_PER_LINE + 1;
+        let mut first = T.cycles_per_line + 1;
         for n in 0..8 {
             let x = self.sprite_x(n);
             if self.spr.display & (1 << n) != 0 && x < 504 {

@@ -56,7 +56,7 @@ fn kernal_vic() -> Vic {
 
 /// Tick until the VIC is at (line, cycle); returns the BA result of that cycle.
 fn tick_to(v: &mut Vic, m: &Mem, line: u16, cycle: u8) -> bool {
-    for _ in 0..LINES as u32 * 63 + 1 {
+    for _ in 0..T.lines as u32 * T.cycles_per_line as u32 + 1 {
         let ba = v.tick(&m.view());
         if v.raster() == line && v.cycle() == cycle {
             return ba;
@@ -68,12 +68,12 @@ fn tick_to(v: &mut Vic, m: &Mem, line: u16, cycle: u8) -> bool {
 #[test]
 fn slot_table_matches_the_6569_diagram() {
     // 3.6.3: sprite 3 pointer in cycle 1, refresh 11-15, g-accesses 16-55, sprite 0 at 58.
-    assert_eq!(SLOTS[0], Slot::SpritePointer(3));
-    assert_eq!(SLOTS[9], Slot::SpriteData(7));
-    assert!(SLOTS[10..15].iter().all(|&s| s == Slot::Refresh));
-    assert!(SLOTS[15..55].iter().all(|&s| s == Slot::Graphics));
-    assert_eq!(SLOTS[57], Slot::SpritePointer(0));
-    assert_eq!(SLOTS[62], Slot::SpriteData(2));
+    assert_eq!(T.slots[0], Slot::SpritePointer(3));
+    assert_eq!(T.slots[9], Slot::SpriteData(7));
+    assert!(T.slots[10..15].iter().all(|&s| s == Slot::Refresh));
+    assert!(T.slots[15..55].iter().all(|&s| s == Slot::Graphics));
+    assert_eq!(T.slots[57], Slot::SpritePointer(0));
+    assert_eq!(T.slots[62], Slot::SpriteData(2));
 }
 
 #[test]
@@ -447,7 +447,7 @@ fn sprite_pixels_hires_multicolour_and_expanded() {
     tick_to(&mut v, &m, 101, 1);
     // Line 100 shows the first row. Frame column of X is X + 8; row is line - 16.
     let row = |v: &Vic, line: u16| {
-        let r = (line - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH;
+        let r = (line - T.first_visible_line) as usize * FRAME_WIDTH;
         v.frame()[r + 8 + 32..r + 8 + 32 + 24].to_vec()
     };
     let mut want = vec![6u8; 24];
@@ -468,7 +468,7 @@ fn sprite_pixels_hires_multicolour_and_expanded() {
     v.write(0x1D, 0x01);
     v.write(0x15, 0x01);
     tick_to(&mut v, &m, 101, 1);
-    let r = (100 - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH + 8 + 32;
+    let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8 + 32;
     let px = &v.frame()[r..r + 48];
     // Pairs: 10 10 00 .. 00 01 -> colour 7 (4 pixels each, expanded), 7, 6..., last pair 2.
     assert_eq!(&px[0..8], &[7; 8]);
@@ -512,7 +512,7 @@ fn sprite_collisions_and_priority() {
         tick_to(&mut v, &m, 101, 1);
         assert_eq!(v.peek(0x1F), 0x01);
         assert_eq!(v.peek(0x19) & 0x02, 0x02);
-        let r = (100 - FIRST_VISIBLE_LINE) as usize * FRAME_WIDTH + 8;
+        let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8;
         let mut colours = v.frame()[r + 100..r + 124].to_vec();
         colours.sort();
         colours.dedup();
@@ -530,7 +530,7 @@ fn drawing_a_line_at_once_matches_drawing_each_cycle_with_mid_line_writes() {
     for frame in 0..6 {
         let mut events: Vec<(u16, u8, u8, u8)> = (0..40)
             .map(|_| {
-                let line = rng.below(LINES as u64) as u16;
+                let line = rng.below(T.lines as u64) as u16;
                 let cycle = 1 + rng.below(63) as u8;
                 let (reg, value) = match rng.below(6) {
                     0 => (0x11, 0x10 | (rng.byte() & 0x6F)),
@@ -627,7 +627,7 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
     run_frame(&mut v, &m);
     run_frame(&mut v, &m);
     for line in [0x33u16, 0x34] {
-        let y = (line - FIRST_VISIBLE_LINE) as usize;
+        let y = (line - T.first_visible_line) as usize;
         for cell in 0..40 {
             for bit in 0..8 {
                 let want = if 0xA5 & (0x80 >> bit) != 0 { 0 } else { 6 };
@@ -641,7 +641,7 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
         }
     }
     // The first bad line shows the text again.
-    let y = (0x35 - FIRST_VISIBLE_LINE) as usize;
+    let y = (0x35 - T.first_visible_line) as usize;
     assert_eq!(
         pixel(&v, 32, y),
         if m.chargen[0x20 * 8] & 0x80 != 0 {
@@ -672,7 +672,7 @@ fn a_bad_line_started_in_idle_state_fetches_38ff_once_then_shows_display_state()
     assert_eq!(v.phi1_fetch(&m.view()), 0x3C, "open bus in cycle 41");
     tick_to(&mut v, &m, 0x34, 1);
     v.flush_draw();
-    let y = (0x33 - FIRST_VISIBLE_LINE) as usize;
+    let y = (0x33 - T.first_visible_line) as usize;
     let cell = |v: &Vic, c: usize| {
         (0..8)
             .map(|b| pixel(v, 32 + c * 8 + b, y))

@@ -470,7 +470,12 @@ fn summary(
     let _ = writeln!(
         s,
         "{turns} turns x {seeds} seed(s), player {player}; milliseconds at {} Hz; mean of per-run means ± their standard deviation",
-        breadbin::c64::PAL_CLOCK_HZ
+        versions
+            .iter()
+            .flat_map(|v| &v.1)
+            .map(|r| r.clock_hz)
+            .next()
+            .unwrap_or_default()
     );
     let _ = writeln!(
         s,

@@ -4,8 +4,8 @@
 use super::ProfileError;
 use super::keyscript::{Input, KeyScript};
 use super::profiler::Profiler;
+use crate::c64::C64;
 use crate::c64::roms::Roms;
-use crate::c64::{C64, PAL_CLOCK_HZ};
 use crate::host::autostart::{self, Autostart, Session, Start};
 use crate::media::Program;
 use std::path::PathBuf;
@@ -160,9 +160,12 @@ impl GameDriver {
             }
             None => None,
         };
-        let limit = settings.limit_seconds * PAL_CLOCK_HZ;
         let name = program.name.clone();
         let mut c64 = C64::new(Roms::load(settings.roms.as_deref())?);
+        let limit = c64
+            .model()
+            .cycles_of_seconds(settings.limit_seconds)
+            .unwrap_or(u64::MAX);
         c64.sys.set_render(false);
         // The autostart: the seed poked at the prompt, then the program and RUN.
         let pokes = settings.seed.map(|s| vec![(251, s)]).unwrap_or_default();
@@ -239,7 +242,11 @@ impl GameDriver {
     /// Change the emulated-time limit (from power-on).
     pub fn set_limit_seconds(&mut self, seconds: u64) {
         self.limit_seconds = seconds;
-        self.limit = seconds * PAL_CLOCK_HZ;
+        self.limit = self
+            .c64
+            .model()
+            .cycles_of_seconds(seconds)
+            .unwrap_or(u64::MAX);
     }
 
     /// One cycle with profiling; the CURLIN seen.

@@ -22,7 +22,7 @@ pub(super) fn play(spec: &RunSpec) -> Result<RunRecord, ProfileError> {
     if let Some(end) = spec.game.end_label() {
         let _ = d.set_end_label(end);
     }
-    let mut out = RunRecord::new(spec, spec.settings.seed);
+    let mut out = RunRecord::new(spec, spec.settings.seed, &d);
     if !d.run_to_wait()? {
         out.ended = Some("the program ended before its first wait".into());
         return Ok(out);

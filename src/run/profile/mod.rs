@@ -52,7 +52,7 @@ pub use driver::{
 };
 pub use keyscript::{Input, KeyScript};
 pub use profiler::Profiler;
-pub use report::{LineStat, RegionStat, Report, mean_sd, ms};
+pub use report::{LineStat, RegionStat, Report, mean_sd};
 
 use crate::basic;
 

@@ -278,7 +278,8 @@ impl Profiler {
     }
 
     /// A report of the run.
-    pub fn report(&self) -> Report {
+    /// The report, in milliseconds of a `clock_hz` clock.
+    pub fn report(&self, clock_hz: u64) -> Report {
         let mut regions: Vec<RegionStat> = (0..self.names.len())
             .filter(|&r| self.incl[r] > 0 || self.calls[r] > 0)
             .map(|r| RegionStat {
@@ -305,6 +306,7 @@ impl Profiler {
             .collect();
         lines.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.line.cmp(&b.line)));
         Report {
+            clock_hz,
             total: self.total,
             regions,
             lines,

@@ -90,7 +90,7 @@ pub(super) fn replay(spec: &RunSpec, rec: &Recording) -> Result<RunRecord, Profi
         let _ = d.set_end_label(end);
     }
     let mut p = Player::new(rec);
-    let mut out = RunRecord::new(spec, None);
+    let mut out = RunRecord::new(spec, None, &d);
     if !d.run_to_wait_with(&mut |c| p.feed(c))? {
         out.ended = Some("the program ended before its first wait".into());
         return Ok(out);

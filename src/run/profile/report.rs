@@ -1,12 +1,6 @@
 //! What a profile or a turn harness run reports: tables for people, JSON for tools.
 
-use crate::c64::PAL_CLOCK_HZ;
 use std::fmt::Write as _;
-
-/// Milliseconds of `cycles` at the PAL clock.
-pub fn ms(cycles: u64) -> f64 {
-    cycles as f64 * 1000.0 / PAL_CLOCK_HZ as f64
-}
 
 /// The key under which every CURLIN value that is not a line of the program is counted:
 /// direct mode, the prompt after power-on ($00xx) or after the program ($FFxx while a direct
@@ -39,12 +33,19 @@ pub struct LineStat {
 /// Profile of a run.
 #[derive(Debug, Clone)]
 pub struct Report {
+    /// The machine's clock, Hz (for milliseconds).
+    pub clock_hz: u64,
     pub total: u64,
     pub regions: Vec<RegionStat>,
     pub lines: Vec<LineStat>,
 }
 
 impl Report {
+    /// Milliseconds of `cycles` at the machine's clock.
+    pub fn ms(&self, cycles: u64) -> f64 {
+        cycles as f64 * 1000.0 / self.clock_hz as f64
+    }
+
     /// The readable table: the `top` regions by inclusive cost, then the `top` most
     /// expensive lines.
     pub fn table(&self, top: usize) -> String {
@@ -56,7 +57,12 @@ impl Report {
                 c as f64 * 100.0 / self.total as f64
             }
         };
-        let _ = writeln!(s, "total {} cycles = {:.1} ms", self.total, ms(self.total));
+        let _ = writeln!(
+            s,
+            "total {} cycles = {:.1} ms",
+            self.total,
+            self.ms(self.total)
+        );
         let _ = writeln!(s);
         let _ = writeln!(
             s,
@@ -69,10 +75,10 @@ impl Report {
                 "{:<24} {:>12} {:>10.1} {:>6.1} {:>12} {:>10.1} {:>6.1} {:>8}",
                 r.name,
                 r.inclusive,
-                ms(r.inclusive),
+                self.ms(r.inclusive),
                 share(r.inclusive),
                 r.exclusive,
-                ms(r.exclusive),
+                self.ms(r.exclusive),
                 share(r.exclusive),
                 r.calls
             );
@@ -95,7 +101,7 @@ impl Report {
                 line,
                 l.region,
                 l.cycles,
-                ms(l.cycles),
+                self.ms(l.cycles),
                 share(l.cycles),
                 l.entries
             );
@@ -103,7 +109,7 @@ impl Report {
         s
     }
 
-    /// The report as JSON (cycles are integers, milliseconds at the PAL clock; a line of
+    /// The report as JSON (cycles are integers, milliseconds at the machine's clock; a line of
     /// direct mode is `null`).
     pub fn json(&self) -> String {
         #[derive(serde::Serialize)]
@@ -131,7 +137,7 @@ impl Report {
             lines: Vec<Line<'a>>,
         }
         let out = Out {
-            clock_hz: PAL_CLOCK_HZ,
+            clock_hz: self.clock_hz,
             total_cycles: self.total,
             regions: self
                 .regions
@@ -139,9 +145,9 @@ impl Report {
                 .map(|r| Region {
                     label: &r.name,
                     inclusive_cycles: r.inclusive,
-                    inclusive_ms: ms(r.inclusive),
+                    inclusive_ms: self.ms(r.inclusive),
                     exclusive_cycles: r.exclusive,
-                    exclusive_ms: ms(r.exclusive),
+                    exclusive_ms: self.ms(r.exclusive),
                     calls: r.calls,
                 })
                 .collect(),
@@ -152,7 +158,7 @@ impl Report {
                     line: (!is_direct(l.line)).then_some(l.line),
                     label: &l.region,
                     cycles: l.cycles,
-                    ms: ms(l.cycles),
+                    ms: self.ms(l.cycles),
                     entries: l.entries,
                 })
                 .collect(),

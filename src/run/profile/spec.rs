@@ -4,7 +4,6 @@
 use super::driver::{GameDriver, RunSettings, Turn};
 use super::game::{Game, PlayerMaker, Skip, TurnCounts};
 use super::keyscript::KeyScript;
-use super::report::ms;
 use crate::host::recording::Recording;
 use crate::media::Program;
 use std::sync::Arc;
@@ -60,6 +59,8 @@ pub struct TurnRecord {
 pub struct RunRecord {
     pub name: String,
     pub seed: Option<u8>,
+    /// The machine's clock, Hz (the milliseconds are of it).
+    pub clock_hz: u64,
     pub turns: Vec<TurnRecord>,
     /// Why the run has fewer turns than asked for (the game was won or lost).
     pub ended: Option<String>,
@@ -73,10 +74,11 @@ pub struct RunRecord {
 
 impl RunRecord {
     /// An empty record for `spec`.
-    pub(super) fn new(spec: &RunSpec, seed: Option<u8>) -> RunRecord {
+    pub(super) fn new(spec: &RunSpec, seed: Option<u8>, d: &GameDriver) -> RunRecord {
         RunRecord {
             name: spec.name.clone(),
             seed,
+            clock_hz: d.c64.model().clock_hz,
             turns: Vec::new(),
             ended: None,
             positions: Vec::new(),
@@ -91,8 +93,8 @@ impl RunRecord {
         match t {
             Some(t) => {
                 self.turns.push(TurnRecord {
-                    turn_ms: ms(t.total_cycles),
-                    inner_ms: ms(t.inner_cycles),
+                    turn_ms: d.c64.model().ms(t.total_cycles),
+                    inner_ms: d.c64.model().ms(t.inner_cycles),
                     counts: t
                         .snapshots
                         .as_deref()

@@ -90,7 +90,7 @@ fn inclusive_time_follows_gosub_and_return() {
     }
     prof.flush(220);
     assert_eq!(prof.total(), 220);
-    let r = prof.report();
+    let r = prof.report(985_248);
     let get = |name: &str| r.regions.iter().find(|s| s.name == name).unwrap().clone();
     assert_eq!(
         (
@@ -130,7 +130,7 @@ fn goto_is_not_a_call_and_direct_mode_clears_the_stack() {
     prof.observe(30, 20);
     prof.observe(0xFF00, 30);
     prof.flush(40);
-    let r = prof.report();
+    let r = prof.report(985_248);
     let get = |name: &str| r.regions.iter().find(|s| s.name == name).unwrap().clone();
     assert_eq!(get("B").calls, 0);
     assert_eq!(get("C").calls, 1);
