@@ -17,8 +17,6 @@ pub mod games;
 pub mod host;
 pub mod media;
 pub mod run;
-#[cfg(test)]
-mod test_rng;
 
 pub use c64::C64;
 pub use c64::roms::Roms;

@@ -5,7 +5,7 @@
 
 use super::*;
 
-use crate::test_rng::Rng;
+use crate::chips::test_rng::Rng;
 
 /// A program at $1000: interrupts set up with random rates, then a loop of random
 /// instructions touching the VIC, both CIAs, RAM and the stack; with `sprites`, all eight

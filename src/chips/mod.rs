@@ -6,4 +6,6 @@ pub mod cpu;
 pub mod keyboard;
 pub mod serde_arrays;
 pub mod sid;
+#[cfg(test)]
+pub(crate) mod test_rng;
 pub mod vic;

@@ -3,7 +3,7 @@
 
 use super::output::Output;
 use super::*;
-use crate::test_rng::Rng;
+use crate::chips::test_rng::Rng;
 
 /// The clock of the SIDs tested here: the PAL C64's.
 const CLOCK: u64 = 985_248;

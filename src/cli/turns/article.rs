@@ -12,7 +12,7 @@ pub struct Wakes(pub Vec<usize>);
 
 /// `N`, `A..B` or `A-B`, each 0-6.
 pub fn parse_wakes(s: &str) -> Result<Wakes, String> {
-    let max = breadbin::games::dungeon::article::GOBLINS;
+    let max = breadbin::games::dungeon::sight::GOBLINS;
     let one = |t: &str| -> Result<usize, String> {
         t.trim()
             .parse::<usize>()

@@ -156,7 +156,7 @@ pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
     let article = matches!(&driver, Driver::Player(p) if p.name == "article");
     let wakes: Vec<Option<usize>> = match (&a.wake, article) {
         (Some(w), true) => w.0.iter().map(|&n| Some(n)).collect(),
-        (None, true) => (0..=breadbin::games::dungeon::article::GOBLINS)
+        (None, true) => (0..=breadbin::games::dungeon::sight::GOBLINS)
             .map(Some)
             .collect(),
         (Some(_), false) => return Err("--wake goes with --player article".into()),

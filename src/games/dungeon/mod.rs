@@ -16,9 +16,11 @@ pub use crate::run::profile::game::{Action, TurnCounts};
 use std::collections::VecDeque;
 
 pub mod article;
+pub mod sight;
 pub mod sim;
 
-pub use article::{ArticlePlayer, Goblin, Sight};
+pub use article::ArticlePlayer;
+pub use sight::{Goblin, Sight};
 
 /// Map size in cells and its position on the screen.
 pub const MAP_SIZE: usize = 21;
@@ -81,7 +83,7 @@ pub fn count_turn(s: &TurnSnapshots) -> TurnCounts {
             continue;
         }
         c.alive += 1;
-        if gh[g] < article::GOBLIN_HEALTH {
+        if gh[g] < sight::GOBLIN_HEALTH {
             c.hit += 1;
         }
         let acts = match &zone {

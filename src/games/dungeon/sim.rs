@@ -10,7 +10,7 @@
 //! The goblins' moves do not depend on chance, so a sequence of the player's moves gives
 //! one future. [`plan`] searches those futures a few moves deep.
 
-use super::article::{GOBLINS, Sight};
+use super::sight::{GOBLINS, Sight};
 use super::{MAP_SIZE, MOVES, cell, zone};
 use std::collections::HashMap;
 
@@ -321,7 +321,7 @@ pub fn plan(
 
 #[cfg(test)]
 mod tests {
-    use super::super::article::Goblin;
+    use super::super::sight::Goblin;
     use super::super::tests::map;
     use super::*;
 

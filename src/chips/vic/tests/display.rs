@@ -1,0 +1,228 @@
+//! What the VIC draws: the display window, modes, idle state, and drawing a line at once
+//! matching drawing it cycle by cycle (VIC-II article, 3.7-3.9).
+
+use super::*;
+
+#[test]
+fn text_cell_lands_where_the_display_window_starts() {
+    // 3.4/3.9: 40 columns start at X=24, 25 rows at line 51. In the frame: column 32, row 35.
+    let mut m = Mem::new();
+    m.ram[0x0400] = 0x01; // glyph 1 in the top-left cell
+    m.color[0] = 7;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1B);
+    run_frame(&mut v, &m);
+    for row in 0..8 {
+        let bits = m.chargen[8 + row];
+        for col in 0..8 {
+            let want = if bits & (0x80 >> col) != 0 { 7 } else { 6 };
+            assert_eq!(pixel(&v, 32 + col, 35 + row), want, "row {row} col {col}");
+        }
+    }
+    // Border around it.
+    assert_eq!(pixel(&v, 31, 35), 14);
+    assert_eq!(pixel(&v, 32, 34), 14);
+    // Last cell of the screen (row 24, column 39) ends at X=343, line 250.
+    assert_eq!(pixel(&v, 32 + 320, 35), 14);
+    assert_eq!(
+        pixel(&v, 32 + 319, 35 + 199),
+        if m.chargen[0x20 * 8 + 7] & 1 != 0 {
+            1
+        } else {
+            6
+        }
+    );
+    assert_eq!(pixel(&v, 32 + 319, 35 + 200), 14);
+}
+
+#[test]
+fn thirty_eight_columns_and_24_rows_narrow_the_window() {
+    // 3.9: CSEL=0 compares at 31/335, RSEL=0 at 55/247.
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.write(0x16, 0x00);
+    v.write(0x11, 0x13);
+    run_frame(&mut v, &m);
+    let y = 35 + 10;
+    assert_eq!(pixel(&v, 32 + 6, y), 14, "X=30 is border");
+    assert_ne!(pixel(&v, 32 + 7, y), 14, "X=31 is inside");
+    assert_ne!(pixel(&v, 32 + 310, y), 14, "X=334 is inside");
+    assert_eq!(pixel(&v, 32 + 311, y), 14, "X=335 is border");
+    assert_eq!(pixel(&v, 40, 35 + 3), 14, "line 54 is border");
+    assert_ne!(pixel(&v, 40, 35 + 4), 14, "line 55 is inside");
+}
+
+#[test]
+fn den_off_shows_only_border() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B);
+    run_frame(&mut v, &m);
+    run_frame(&mut v, &m);
+    assert!(v.frame().iter().all(|&p| p == 14));
+}
+
+#[test]
+fn invalid_modes_are_black_and_ecm_picks_background_by_code() {
+    let mut m = Mem::new();
+    // Screen code $C0: ECM background 3, glyph 0 (all of row 0 bits set by the pattern? no:
+    // glyph 0 row 0 is 0x00, so the cell shows background).
+    for i in 0..1000 {
+        m.ram[0x0400 + i] = 0xC0;
+    }
+    let mut v = kernal_vic();
+    v.write(0x24, 5);
+    v.write(0x11, 0x5B); // ECM
+    run_frame(&mut v, &m);
+    assert_eq!(pixel(&v, 32, 35), 5, "ECM: code bits 6-7 = 3 select $D024");
+    v.write(0x16, 0x18); // ECM + MCM: invalid
+    run_frame(&mut v, &m);
+    assert_eq!(pixel(&v, 40, 60), 0, "invalid mode shows black");
+    assert_eq!(pixel(&v, 5, 60), 14, "border unaffected");
+}
+
+#[test]
+fn multicolour_text_uses_bit_pairs_when_colour_bit_3_is_set() {
+    let mut m = Mem::new();
+    m.ram[0x0400] = 0x1B; // glyph $1B row 0 = $1B = 00 01 10 11
+    m.color[0] = 0x0A; // multicolour, colour 2
+    let mut v = kernal_vic();
+    v.write(0x16, 0x18);
+    v.write(0x22, 3);
+    v.write(0x23, 4);
+    run_frame(&mut v, &m);
+    let row: Vec<u8> = (0..8).map(|i| pixel(&v, 32 + i, 35)).collect();
+    assert_eq!(row, vec![6, 6, 3, 3, 4, 4, 2, 2]);
+}
+
+#[test]
+fn fast_drawing_matches_the_per_pixel_path() {
+    // Random text, colours and scroll values: the whole-cell fast path and the general
+    // per-pixel path must give the same frame.
+    let mut m = Mem::new();
+    let mut seed = 0x9E37_79B9u32;
+    let mut rnd = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    for i in 0..1000 {
+        m.ram[0x0400 + i] = rnd() as u8;
+        m.color[i] = rnd() as u8 & 0x0F;
+    }
+    for (d011, d016) in [
+        (0x1B, 0x08),
+        (0x1B, 0x0B),
+        (0x13, 0x05),
+        (0x1B, 0x18),
+        (0x5B, 0x08),
+        (0x3B, 0x08),
+        (0x3B, 0x1D),
+        (0x7B, 0x08),
+        (0x13, 0x12),
+    ] {
+        let mut fast = kernal_vic();
+        let mut slow = kernal_vic();
+        slow.slow_draw = true;
+        for v in [&mut fast, &mut slow] {
+            v.write(0x11, d011);
+            v.write(0x16, d016);
+            v.write(0x18, 0x14);
+            run_frame(v, &m);
+            run_frame(v, &m);
+        }
+        assert!(
+            fast.frame() == slow.frame(),
+            "frames differ for $D011={d011:02X} $D016={d016:02X}"
+        );
+    }
+}
+
+#[test]
+fn drawing_a_line_at_once_matches_drawing_each_cycle_with_mid_line_writes() {
+    // Without sprites the pixels of a line are drawn at its end, or when a register is
+    // written; random writes to the mode, scroll, border and colour registers at random
+    // positions must give the frame that drawing every cycle as it comes gives.
+    let mut rng = crate::chips::test_rng::Rng(0x5EED_0FD1);
+    let m = Mem::random(&mut rng);
+    for frame in 0..6 {
+        let mut events: Vec<(u16, u8, u8, u8)> = (0..40)
+            .map(|_| {
+                let line = rng.below(T.lines as u64) as u16;
+                let cycle = 1 + rng.below(63) as u8;
+                let (reg, value) = match rng.below(6) {
+                    0 => (0x11, 0x10 | (rng.byte() & 0x6F)),
+                    1 => (0x16, rng.byte() & 0x1F),
+                    2 => (0x18, rng.byte()),
+                    3 => (0x20, rng.byte()),
+                    _ => (0x21 + rng.below(4) as u8, rng.byte()),
+                };
+                (line, cycle, reg, value)
+            })
+            .collect();
+        events.sort();
+        let mut line_at_once = kernal_vic();
+        let mut each_cycle = kernal_vic();
+        each_cycle.slow_draw = true;
+        for v in [&mut line_at_once, &mut each_cycle] {
+            tick_to(v, &m, 0, 1);
+            for &(line, cycle, reg, value) in &events {
+                if (v.raster(), v.cycle()) != (line, cycle) {
+                    tick_to(v, &m, line, cycle);
+                }
+                v.write(reg, value);
+            }
+            tick_to(v, &m, 311, 63);
+        }
+        assert!(
+            line_at_once.frame() == each_cycle.frame(),
+            "frame {frame}: the pictures differ"
+        );
+        assert_eq!(
+            (line_at_once.main_border, line_at_once.vertical_border),
+            (each_cycle.main_border, each_cycle.vertical_border)
+        );
+    }
+}
+
+#[test]
+fn idle_state_lines_show_the_3fff_byte_in_black() {
+    // 3.7.1-3.7.3: with YSCROLL=5 the first bad line is $35, so lines $33 and $34 are
+    // inside the display window (it opens at line 51 = $33) but in idle state. There the
+    // g-accesses read $3FFF and the sequencer shows that byte with the video matrix data
+    // taken as zero: in standard text mode, black where a bit is set, background elsewhere.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xA5;
+    for c in m.color.iter_mut() {
+        *c = 7;
+    }
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1D);
+    run_frame(&mut v, &m);
+    run_frame(&mut v, &m);
+    for line in [0x33u16, 0x34] {
+        let y = (line - T.first_visible_line) as usize;
+        for cell in 0..40 {
+            for bit in 0..8 {
+                let want = if 0xA5 & (0x80 >> bit) != 0 { 0 } else { 6 };
+                let x = 32 + cell * 8 + bit;
+                assert_eq!(
+                    pixel(&v, x, y),
+                    want,
+                    "line ${line:02X} cell {cell} bit {bit}"
+                );
+            }
+        }
+    }
+    // The first bad line shows the text again.
+    let y = (0x35 - T.first_visible_line) as usize;
+    assert_eq!(
+        pixel(&v, 32, y),
+        if m.chargen[0x20 * 8] & 0x80 != 0 {
+            7
+        } else {
+            6
+        }
+    );
+}

@@ -1,0 +1,415 @@
+//! Sprites: their DMA, pixels, priority, collisions, the reload, the crunch and X writes;
+//! and the light pen (VIC-II article, 3.8, 3.11).
+
+use super::*;
+
+/// 3.8.1 and 3.6.3: a sprite whose Y equals the raster line gets DMA from cycle 55 of that
+/// line: BA is low from 3 cycles before its p-access through its s-accesses, in each of
+/// the 21 lines (42 with Y expansion) whose data it fetches; MCBASE ends at 63.
+#[test]
+fn sprite_dma_holds_ba_for_21_lines() {
+    let m = Mem::new();
+    for (yexp, lines) in [(0u8, 21u16), (1, 42)] {
+        let mut v = kernal_vic();
+        v.write(0x11, 0x0B); // no bad lines
+        v.write(0x01, 100); // sprite 0 at Y 100
+        v.write(0x17, yexp);
+        v.write(0x15, 0x01);
+        let seen = ba_cycles(&mut v, &m, 99..=160);
+        let with_ba: Vec<u16> = seen
+            .iter()
+            .filter(|(_, c)| !c.is_empty())
+            .map(|(l, _)| *l)
+            .collect();
+        assert_eq!(
+            with_ba,
+            (100..100 + lines).collect::<Vec<u16>>(),
+            "Y expansion {yexp}"
+        );
+        for (l, c) in &seen {
+            if !c.is_empty() {
+                assert_eq!(c, &vec![55, 56, 57, 58, 59], "line {l}");
+            }
+        }
+    }
+    // Sprite 7: p-access in cycle 9, so BA low in cycles 6-10 of the lines after.
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B);
+    v.write(0x0F, 100);
+    v.write(0x15, 0x80);
+    let seen = ba_cycles(&mut v, &m, 100..=102);
+    assert_eq!(seen[1], (101, vec![6, 7, 8, 9, 10]));
+}
+
+/// 3.8.2: a hires sprite's set bits in its colour from X on, one pixel per bit (two with X
+/// expansion), multicolour pairs from $D025/$D027+n/$D026; the border covers sprites.
+#[test]
+fn sprite_pixels_hires_multicolour_and_expanded() {
+    let mut m = Mem::new();
+    // Sprite block 13 ($0340): first row %10100000 00000000 00000001, the rest empty.
+    for b in &mut m.ram[0x340..0x380] {
+        *b = 0;
+    }
+    m.ram[0x340] = 0xA0;
+    m.ram[0x342] = 0x01;
+    m.ram[0x07F8] = 13;
+    // Text in the background colour: only the sprite differs from it.
+    m.color.fill(6);
+    let mut v = kernal_vic();
+    v.write(0x21, 6);
+    v.write(0x00, 24 + 8); // X 32: 8 pixels into the display window
+    v.write(0x01, 99);
+    v.write(0x27, 7);
+    v.write(0x15, 0x01);
+    tick_to(&mut v, &m, 101, 1);
+    // Line 100 shows the first row. Frame column of X is X + 8; row is line - 16.
+    let row = |v: &Vic, line: u16| {
+        let r = (line - T.first_visible_line) as usize * FRAME_WIDTH;
+        v.frame()[r + 8 + 32..r + 8 + 32 + 24].to_vec()
+    };
+    let mut want = vec![6u8; 24];
+    want[0] = 7;
+    want[2] = 7;
+    want[23] = 7;
+    assert_eq!(row(&v, 100), want);
+
+    // X expansion doubles every pixel; multicolour takes pairs.
+    let mut v = kernal_vic();
+    v.write(0x21, 6);
+    v.write(0x00, 32);
+    v.write(0x01, 99);
+    v.write(0x27, 7);
+    v.write(0x25, 2);
+    v.write(0x26, 5);
+    v.write(0x1C, 0x01);
+    v.write(0x1D, 0x01);
+    v.write(0x15, 0x01);
+    tick_to(&mut v, &m, 101, 1);
+    let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8 + 32;
+    let px = &v.frame()[r..r + 48];
+    // Pairs: 10 10 00 .. 00 01 -> colour 7 (4 pixels each, expanded), 7, 6..., last pair 2.
+    assert_eq!(&px[0..8], &[7; 8]);
+    assert_eq!(&px[8..44], &[6; 36]);
+    assert_eq!(&px[44..48], &[2; 4]);
+}
+
+/// 3.8.2: overlapping sprite pixels set both bits in $D01E and the IRQ flag (bit 2) once;
+/// a sprite pixel over foreground graphics sets $D01F and bit 1; priority by $D01B.
+#[test]
+fn sprite_collisions_and_priority() {
+    let mut m = Mem::new();
+    for b in &mut m.ram[0x340..0x380] {
+        *b = 0xFF;
+    }
+    m.ram[0x07F8] = 13;
+    m.ram[0x07F9] = 13;
+    m.ram[0x3FFF] = 0; // the idle state's graphics: empty
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B); // display off: idle state only, no foreground graphics
+    v.write(0x00, 100);
+    v.write(0x02, 110);
+    v.write(0x01, 99);
+    v.write(0x03, 99);
+    v.write(0x15, 0x03);
+    tick_to(&mut v, &m, 101, 1);
+    assert_eq!(v.peek(0x1E), 0x03);
+    assert_eq!(v.peek(0x1F), 0x00);
+    assert_eq!(v.peek(0x19) & 0x06, 0x04);
+    assert_eq!(v.read(0x1E), 0x03);
+    assert_eq!(v.peek(0x1E), 0x00, "cleared by the read");
+
+    // Over text: the screen is full of character $20 whose glyph rows are nonzero.
+    for (behind, want) in [(0x01u8, [1u8, 3].as_slice()), (0x00, [3].as_slice())] {
+        let mut v = kernal_vic();
+        v.write(0x00, 100);
+        v.write(0x01, 99);
+        v.write(0x27, 3);
+        v.write(0x1B, behind);
+        v.write(0x15, 0x01);
+        tick_to(&mut v, &m, 101, 1);
+        assert_eq!(v.peek(0x1F), 0x01);
+        assert_eq!(v.peek(0x19) & 0x02, 0x02);
+        let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8;
+        let mut colours = v.frame()[r + 100..r + 124].to_vec();
+        colours.sort();
+        colours.dedup();
+        assert_eq!(colours, want, "$D01B = {behind}");
+    }
+}
+
+#[test]
+fn sprites_drawn_only_where_they_are_match_the_per_pixel_path() {
+    // Cycles whose 8 pixels no shown sprite reaches are drawn without the sprite path;
+    // random sprites (X across the whole line and its wrap, expanded or not, multicolour
+    // or not, behind or in front) over random graphics must give the same picture and
+    // the same collisions as checking every sprite at every pixel.
+    let mut rng = crate::chips::test_rng::Rng(0x0005_B17E_5EED);
+    let mut m = Mem::random(&mut rng);
+    for round in 0..6 {
+        let mut regs = vec![(0x15, 0xFF)];
+        for n in 0..8u8 {
+            regs.push((2 * n, rng.byte()));
+            regs.push((2 * n + 1, 0x20 + rng.below(0xD0) as u8));
+            regs.push((0x27 + n, rng.byte()));
+            m.ram[0x07F8 + n as usize] = 0x80 + rng.below(0x40) as u8;
+        }
+        for r in [0x10, 0x17, 0x1B, 0x1C, 0x1D, 0x25, 0x26] {
+            regs.push((r, rng.byte()));
+        }
+        let mode = [(0x1B, 0x08), (0x1B, 0x18), (0x3B, 0x08), (0x3B, 0x18)][round % 4];
+        let mut fast = kernal_vic();
+        let mut slow = kernal_vic();
+        slow.slow_draw = true;
+        for v in [&mut fast, &mut slow] {
+            v.write(0x11, mode.0);
+            v.write(0x16, mode.1);
+            for &(r, x) in &regs {
+                v.write(r, x);
+            }
+            run_frame(v, &m);
+            run_frame(v, &m);
+        }
+        assert!(
+            fast.frame() == slow.frame(),
+            "round {round}: the pictures differ"
+        );
+        assert_eq!(
+            (fast.peek(0x1E), fast.peek(0x1F), fast.peek(0x19)),
+            (slow.peek(0x1E), slow.peek(0x1F), slow.peek(0x19)),
+            "round {round}: collisions"
+        );
+    }
+}
+
+/// A collision reaches $D01E (and the interrupt) 12 pixels after the cycle that draws it:
+/// the first four pixels of a cycle in the next cycle, the last four in the one after.
+#[test]
+fn collisions_reach_the_register_twelve_pixels_after_their_cycle() {
+    // Cycle 44 draws X 244-251.
+    for (x, due) in [(244u8, 45u8), (247, 45), (248, 46), (251, 46)] {
+        let mut m = Mem::new();
+        let mut v = sprites_meeting_at(&mut m, x, [0x80, 0, 0]);
+        tick_to(&mut v, &m, 100, 44);
+        for c in 44..=47 {
+            if c > 44 {
+                v.tick(&m.view());
+            }
+            let seen = v.peek(0x1E);
+            assert_eq!(seen != 0, c >= due, "X {x}, cycle {c}: $D01E {seen:02X}");
+            assert_eq!(v.irq(), c >= due, "X {x}, cycle {c}: IRQ");
+        }
+        assert_eq!(v.peek(0x1E), 0x03);
+    }
+}
+
+/// A read of $D01E clears it for 12 more pixels: of two sprites overlapping over X 100-123
+/// (cycles 26-28), a read in cycle 27 sees X 100-103, loses X 104-115, and the register
+/// fills again from X 116 on.
+#[test]
+fn a_collision_register_read_loses_the_next_twelve_pixels() {
+    let mut m = Mem::new();
+    let mut v = sprites_meeting_at(&mut m, 100, [0xFF; 3]);
+    tick_to(&mut v, &m, 100, 27);
+    assert_eq!(v.read(0x1E), 0x03);
+    v.tick(&m.view());
+    assert_eq!(v.peek(0x1E), 0x00, "cycle 28: X 104-115 lost");
+    v.tick(&m.view());
+    assert_eq!(v.peek(0x1E), 0x03, "cycle 29: X 116-119 arrived");
+    // Without the read the register would have filled anyway; $D01F is untouched.
+    assert_eq!(v.peek(0x1F), 0x00);
+}
+
+/// The raster X counter runs 0-503: sprites at X 504-511 ($1F8-$1FF) never start, so
+/// they neither show nor collide; at X 503 they do.
+#[test]
+fn sprites_at_x_504_and_beyond_stay_dark() {
+    for (x, collide) in [(0x1F7u16, true), (0x1F8, false), (0x1FF, false)] {
+        let d01e = collisions_by_line_101(&[(0, x, 99), (1, x, 99)], 0, |_| {});
+        assert_eq!(d01e != 0, collide, "X {x:03X}");
+    }
+}
+
+/// $D01E after line 100 with [`sprites_at`]'s sprites (a full first row, the others
+/// `rest`), after `tweak` has changed memory.
+fn collisions_by_line_101(sprites: &[(usize, u16, u8)], rest: u8, tweak: impl Fn(&mut Mem)) -> u8 {
+    let mut m = Mem::new();
+    let mut v = sprites_at(&mut m, sprites, [0xFF; 3], rest);
+    tweak(&mut m);
+    tick_to(&mut v, &m, 101, 1);
+    v.peek(0x1E)
+}
+
+/// 3.8.2 and the s-accesses: sprite 0's shift register reloads at X 355 (one pixel before
+/// its p-access cycle). A sprite still shifting there holds its last pixel for X 355-361
+/// and then goes dark; its X comparator starts nothing at X 355-366.
+#[test]
+fn the_reload_cuts_a_running_sprite_and_blocks_new_starts() {
+    // Sprite 0 full from X 340 (its run would end at 363); sprite 1 a single pixel at p.
+    for (p, collide) in [
+        (354u16, true),
+        (355, true),
+        (361, true),
+        (362, false),
+        (363, false),
+    ] {
+        let d01e = collisions_by_line_101(&[(0, 340, 99), (1, p, 99)], 0, |m| {
+            m.ram[0x07F9] = 14; // sprite 1: block 14, one pixel
+            m.ram[0x380..0x3C0].fill(0);
+            m.ram[0x380] = 0x80;
+        });
+        assert_eq!(d01e != 0, collide, "sprite 1 at X {p}");
+    }
+    // Sprite 0 started at X 355-366 shows nothing; from 367 it shows.
+    for (x, collide) in [(355u16, false), (360, false), (366, false), (367, true)] {
+        // Sprite 1 (reload at X 371) is fine at these X; only sprite 0 can fail to start.
+        let d01e = collisions_by_line_101(&[(0, x, 99), (1, x, 99)], 0xFF, |_| {});
+        assert_eq!(d01e != 0, collide, "sprites at X {x}");
+    }
+}
+
+/// On the line that shows a sprite's last row its DMA has ended (cycle 16), and its
+/// display goes off in cycle 58 (X 356): a sprite whose X comparator fires from there on
+/// never shows that row, one that started before shows it.
+#[test]
+fn a_sprite_on_its_last_row_starts_only_before_cycle_58() {
+    for (x, last_row_shown) in [(340u16, true), (360, false)] {
+        let mut m = Mem::new();
+        let mut v = sprites_at(&mut m, &[(6, x, 99), (7, x, 99)], [0xFF; 3], 0xFF);
+        tick_to(&mut v, &m, 120, 30);
+        assert_eq!(v.read(0x1E), 0xC0, "X {x}: rows up to line 119");
+        tick_to(&mut v, &m, 122, 30);
+        assert_eq!(v.peek(0x1E) != 0, last_row_shown, "X {x}: line 120");
+    }
+}
+
+/// Sprites run and collide outside the picture too: in the vertical blank (line 6).
+#[test]
+fn sprites_collide_in_the_vertical_blank() {
+    let mut m = Mem::new();
+    let mut v = sprites_at(&mut m, &[(0, 100, 5), (1, 100, 5)], [0xFF; 3], 0);
+    tick_to(&mut v, &m, 6, 63);
+    assert_eq!(v.peek(0x1E), 0x03);
+}
+
+/// 3.11: a falling edge on LP latches the beam position at the end of its cycle: in cycle
+/// 20, LPX $1E (X $3C) as the article gives it, and the line in LPY, with the light pen
+/// interrupt flag. Only the first edge of a frame latches; the vertical blank re-arms it.
+#[test]
+fn the_light_pen_latches_the_first_edge_of_a_frame() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 100, 20);
+    v.set_light_pen(true);
+    assert_eq!((v.peek(0x13), v.peek(0x14)), (0x1E, 100));
+    assert_eq!(v.peek(0x19) & 0x08, 0x08);
+    v.write(0x19, 0x08);
+    v.set_light_pen(false);
+    tick_to(&mut v, &m, 200, 30);
+    v.set_light_pen(true);
+    v.set_light_pen(false);
+    assert_eq!(
+        (v.peek(0x13), v.peek(0x14)),
+        (0x1E, 100),
+        "a second edge is ignored"
+    );
+    assert_eq!(v.peek(0x19) & 0x08, 0);
+    // Writes do not change the latches.
+    v.write(0x13, 0x55);
+    assert_eq!(v.peek(0x13), 0x1E);
+    // The next frame latches again; an edge in line 311 is taken without a latch.
+    tick_to(&mut v, &m, 311, 10);
+    v.set_light_pen(true);
+    v.set_light_pen(false);
+    assert_eq!(v.peek(0x19) & 0x08, 0, "line 311");
+    tick_to(&mut v, &m, 50, 2);
+    v.set_light_pen(true);
+    assert_eq!(
+        (v.peek(0x13), v.peek(0x14)),
+        (0xD2, 50),
+        "cycle 2 ends at X $1A4"
+    );
+    assert_eq!(v.peek(0x19) & 0x08, 0x08);
+}
+
+/// A pen held to frame pixel (200, 150) sees raster X 192 on line 166 once a frame.
+#[test]
+fn a_pen_on_the_picture_latches_where_it_is_held() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.set_pen(Some((200, 150)));
+    run_frame(&mut v, &m);
+    assert_eq!((v.peek(0x13), v.peek(0x14)), (96, 166));
+    assert_eq!(v.peek(0x19) & 0x08, 0x08);
+    v.set_pen(Some((FRAME_WIDTH, 0)));
+    v.write(0x19, 0x08);
+    run_frame(&mut v, &m);
+    assert_eq!(v.peek(0x19) & 0x08, 0, "off the picture: no pen");
+}
+
+/// The sprite crunch: clearing MxYE in cycle 15 while the expansion flip-flop is reset
+/// moves MCBASE to the readme's values ($00 to $01, $01 and $04-$06 to $05, $03 to $07);
+/// the same write a cycle earlier or later is an ordinary one.
+#[test]
+fn clearing_y_expansion_in_cycle_15_crunches_the_sprite() {
+    let m = Mem::new();
+    for (base, want) in [(0u8, 1u8), (1, 5), (3, 7), (4, 5), (6, 5)] {
+        for (cycle, crunch) in [(14u8, false), (15, true), (16, false)] {
+            let mut v = kernal_vic();
+            v.write(0x17, 0x01);
+            tick_to(&mut v, &m, 100, cycle);
+            // Sprite 0 mid-row on the first line of an expanded row: DMA on, flip-flop
+            // reset, its three bytes fetched (MC three past MCBASE).
+            v.spr.dma = 0x01;
+            v.spr.exp_ff = 0xFE;
+            v.spr.mcbase[0] = base;
+            v.spr.mc[0] = base + 3;
+            v.write(0x17, 0x00);
+            tick_to(&mut v, &m, 100, 17);
+            // Without the crunch: steps of 2 (cycle 15) and 1 (cycle 16) where the
+            // flip-flop is already set; a write in cycle 16 comes after both.
+            let ordinary = match cycle {
+                14 => base + 3,
+                15 => base + 1,
+                _ => base,
+            };
+            let expect = if crunch { want } else { ordinary };
+            assert_eq!(
+                v.spr.mcbase[0], expect,
+                "MCBASE {base:02X}, write in cycle {cycle}"
+            );
+        }
+    }
+}
+
+/// A write to a sprite's X register reaches its comparator from the fifth pixel of the
+/// write's cycle: written in cycle 25 (X 92-99), from X 96 on. Sprite 0 moves from `from`
+/// to `to` there, sprite 1 stands at `other`; both have a full first row on line 100.
+#[test]
+fn a_sprite_x_write_counts_from_the_fifth_pixel_of_its_cycle() {
+    for (from, to, other, collide) in [
+        // X 95 still compares with the old value: the run is 95-118, clear of 119.
+        (95u8, 96u8, 119u8, false),
+        // X 96 compares with the new value: no start at 96, the run is 97-120.
+        (96, 97, 120, true),
+        // The same a cycle later (cycle 26, X 100-107): from X 104 on.
+        (103, 104, 127, false),
+        (104, 105, 128, true),
+    ] {
+        let mut m = Mem::new();
+        let mut v = sprites_at(
+            &mut m,
+            &[(0, from as u16, 99), (1, other as u16, 99)],
+            [0xFF; 3],
+            0,
+        );
+        let cycle = if from < 100 { 25 } else { 26 };
+        tick_to(&mut v, &m, 100, cycle);
+        v.write(0x00, to);
+        tick_to(&mut v, &m, 101, 1);
+        assert_eq!(
+            v.peek(0x1E) != 0,
+            collide,
+            "sprite 0 moved {from} -> {to} in cycle {cycle}, sprite 1 at {other}"
+        );
+    }
+}

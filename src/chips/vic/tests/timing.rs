@@ -1,0 +1,223 @@
+//! The 6569's line: its slots, Bad Lines and BA, the raster interrupt, registers, open bus
+//! and idle state (VIC-II article, 3.5-3.7, 3.12).
+
+use super::*;
+
+#[test]
+fn slot_table_matches_the_6569_diagram() {
+    // 3.6.3: sprite 3 pointer in cycle 1, refresh 11-15, g-accesses 16-55, sprite 0 at 58.
+    assert_eq!(T.slots[0], Slot::SpritePointer(3));
+    assert_eq!(T.slots[9], Slot::SpriteData(7));
+    assert!(T.slots[10..15].iter().all(|&s| s == Slot::Refresh));
+    assert!(T.slots[15..55].iter().all(|&s| s == Slot::Graphics));
+    assert_eq!(T.slots[57], Slot::SpritePointer(0));
+    assert_eq!(T.slots[62], Slot::SpriteData(2));
+}
+
+#[test]
+fn bad_line_ba_is_low_in_cycles_12_to_54() {
+    // 3.5: with YSCROLL=3 the first bad line is $33.
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 0x33, 1);
+    let mut low = Vec::new();
+    for _ in 0..63 {
+        let c = (v.cycle() % 63) + 1;
+        if v.tick(&m.view()) {
+            low.push(c);
+        }
+    }
+    assert_eq!(low, (12..=54).collect::<Vec<u8>>());
+    // The line after is not a bad line.
+    for _ in 0..63 {
+        assert!(!v.tick(&m.view()));
+    }
+}
+
+#[test]
+fn twenty_five_bad_lines_per_frame_and_none_with_den_off_in_line_30() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 0, 1);
+    let mut stolen = 0;
+    for _ in 0..19_656 {
+        if v.tick(&m.view()) {
+            stolen += 1;
+        }
+    }
+    assert_eq!(stolen, 25 * 43);
+    // DEN cleared before line $30: no bad lines for the whole frame (3.5).
+    v.write(0x11, 0x0B);
+    tick_to(&mut v, &m, 0, 1);
+    let mut stolen = 0;
+    for _ in 0..19_656 {
+        if v.tick(&m.view()) {
+            stolen += 1;
+        }
+    }
+    assert_eq!(stolen, 0);
+}
+
+#[test]
+fn raster_irq_in_first_cycle_and_line_0_one_cycle_later() {
+    // 3.12.
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.write(0x1A, 0x01);
+    v.write(0x12, 100);
+    tick_to(&mut v, &m, 99, 63);
+    assert!(!v.irq());
+    v.tick(&m.view());
+    assert_eq!((v.raster(), v.cycle()), (100, 1));
+    assert!(v.irq(), "set in cycle 1 of the line");
+    assert_eq!(v.peek(0x19) & 0x81, 0x81);
+    v.write(0x19, 0x01);
+    assert!(!v.irq(), "acknowledged by writing 1");
+
+    v.write(0x12, 0);
+    tick_to(&mut v, &m, 311, 63);
+    v.tick(&m.view());
+    assert_eq!((v.raster(), v.cycle()), (0, 1));
+    assert!(!v.irq(), "line 0 compares one cycle late");
+    v.tick(&m.view());
+    assert!(v.irq());
+}
+
+#[test]
+fn masked_flag_is_latched_but_raises_no_irq() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.write(0x12, 10);
+    tick_to(&mut v, &m, 10, 2);
+    assert_eq!(v.peek(0x19), 0x71, "flag latched, bit 7 clear: masked");
+    assert!(!v.irq());
+    v.write(0x1A, 0x01);
+    assert!(v.irq(), "enabling the mask with the flag set raises IRQ");
+    assert_eq!(v.peek(0x19), 0xF1);
+}
+
+#[test]
+fn writing_the_current_line_as_compare_triggers() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    v.write(0x1A, 0x01);
+    tick_to(&mut v, &m, 77, 30);
+    v.write(0x12, 77);
+    assert!(v.irq());
+}
+
+#[test]
+fn unused_register_bits_read_as_one() {
+    let mut v = Vic::new();
+    v.write(0x16, 0x00);
+    v.write(0x20, 0x00);
+    v.write(0x18, 0x00);
+    assert_eq!(v.peek(0x16), 0xC0);
+    assert_eq!(v.peek(0x20), 0xF0);
+    assert_eq!(v.peek(0x18), 0x01);
+    assert_eq!(v.peek(0x1A), 0xF0);
+    assert_eq!(v.peek(0x19), 0x70);
+    assert_eq!(v.peek(0x30), 0xFF);
+    // Mirrors every 64 bytes.
+    v.write(0x40 | 0x21, 0x05);
+    assert_eq!(v.peek(0x21), 0xF5);
+}
+
+#[test]
+fn idle_state_fetches_from_3fff() {
+    // 3.7.1: below the last text row the sequencer is idle and shows $3FFF's byte as
+    // foreground in black; with YSCROLL=0 and 24 rows the idle lines are visible... here we
+    // just check that an idle g-access reads $3FFF.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xAA;
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 20, 20);
+    assert_eq!(v.phi1_fetch(&m.view()), 0xAA);
+    v.write(0x11, 0x5B);
+    m.ram[0x39FF] = 0x55;
+    tick_to(&mut v, &m, 21, 20);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x55, "ECM idle fetch at $39FF");
+}
+
+#[test]
+fn open_bus_shows_each_cycles_fetch() {
+    // 3.6.3: what the VIC reads in the first phase of each cycle.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0x11;
+    m.ram[0x3FFE] = 0x22;
+    m.ram[0x07F8] = 0x33;
+    m.ram[0x0400 + 40] = 0x05; // second text row, first cell
+    let mut v = kernal_vic();
+    // Refresh: counter $FF at line 0, one read of $3Fxx per refresh cycle.
+    tick_to(&mut v, &m, 0, 11);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x11);
+    tick_to(&mut v, &m, 0, 12);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x22);
+    // Sprite 0's pointer at the end of the video matrix, cycle 58.
+    tick_to(&mut v, &m, 0, 58);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x33);
+    // A g-access in display state: row 2 of glyph 5 in the line $3B+2 (second text row).
+    tick_to(&mut v, &m, 0x3B + 2, 16);
+    assert_eq!(v.phi1_fetch(&m.view()), m.chargen[5 * 8 + 2]);
+}
+
+#[test]
+fn a_bad_line_started_in_idle_state_fetches_38ff_once_then_shows_display_state() {
+    // 3.5/3.7.1 and VICE test bench VICII/vsp-tester (measured on 6569s): YSCROLL=5 leaves
+    // line $33 idle; a $D011 write in its cycle 40 makes it a Bad Line ("DMA delay"). The
+    // g-access of cycle 41 is still an idle one, but from $38FF; from cycle 42 on the
+    // sequencer is in display state, with the $FF codes and colours the c-accesses read
+    // while the CPU still has the bus.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xA5;
+    m.ram[0x38FF] = 0x3C;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1D);
+    run_frame(&mut v, &m);
+    tick_to(&mut v, &m, 0x33, 40);
+    v.write(0x11, 0x1B);
+    let rc = v.rc as usize;
+    tick_to(&mut v, &m, 0x33, 41);
+    assert_eq!(v.phi1_fetch(&m.view()), 0x3C, "open bus in cycle 41");
+    tick_to(&mut v, &m, 0x34, 1);
+    v.flush_draw();
+    let y = (0x33 - T.first_visible_line) as usize;
+    let cell = |v: &Vic, c: usize| {
+        (0..8)
+            .map(|b| pixel(v, 32 + c * 8 + b, y))
+            .collect::<Vec<_>>()
+    };
+    let idle = |byte: u8| {
+        (0..8)
+            .map(|b| if byte & (0x80 >> b) != 0 { 0 } else { 6 })
+            .collect::<Vec<_>>()
+    };
+    for c in 0..25 {
+        assert_eq!(cell(&v, c), idle(0xA5), "cell {c}: idle from $3FFF");
+    }
+    assert_eq!(
+        cell(&v, 25),
+        idle(0x3C),
+        "cell 25 (cycle 41): idle from $38FF"
+    );
+    let glyph = m.chargen[0xFF * 8 + rc];
+    let shown = (0..8)
+        .map(|b| if glyph & (0x80 >> b) != 0 { 15 } else { 6 })
+        .collect::<Vec<_>>();
+    assert_eq!(
+        cell(&v, 26),
+        shown,
+        "cell 26 (cycle 42): code $FF in colour 15"
+    );
+}
+
+/// $D011/$D012 read line 0 as 311 in its first cycle.
+#[test]
+fn line_0_reads_as_311_in_its_first_cycle() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 0, 1);
+    assert_eq!((v.peek(0x11) & 0x80, v.peek(0x12)), (0x80, 0x37));
+    tick_to(&mut v, &m, 0, 2);
+    assert_eq!((v.peek(0x11) & 0x80, v.peek(0x12)), (0x00, 0x00));
+}
