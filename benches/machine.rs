@@ -17,8 +17,8 @@ fn bench_machine(c: &mut Criterion) {
     for (i, &b) in BUSY.iter().enumerate() {
         c64.poke_ram(0x1000 + i as u16, b);
     }
-    c64.cpu.set_pc(0x1000);
-    c64.sys.set_render(false);
+    c64.cpu_mut().set_pc(0x1000);
+    c64.set_render(false);
     let mut g = c.benchmark_group("machine");
     g.throughput(Throughput::Elements(CYCLES));
     g.sample_size(20);
@@ -27,19 +27,19 @@ fn bench_machine(c: &mut Criterion) {
     });
     // With sound: the SID clocked every cycle (caught up at each frame) and resampled to
     // 48 kHz; the samples are thrown away after each emulated second.
-    c64.sys.sid.out.set_rate(Some(48_000));
+    c64.sound_mut().set_rate(Some(48_000));
     g.bench_function("busy_loop_display_on_sound_1s", |b| {
         b.iter(|| {
             c64.run_cycles(CYCLES);
-            c64.sys.sid.out.discard();
+            c64.sound_mut().discard();
         })
     });
-    c64.sys.sid.out.set_rate(None);
-    c64.sys.set_render(true);
+    c64.sound_mut().set_rate(None);
+    c64.set_render(true);
     g.bench_function("busy_loop_display_on_rendering_1s", |b| {
         b.iter(|| c64.run_cycles(CYCLES))
     });
-    assert!(!c64.cpu.is_jammed());
+    assert!(!c64.cpu().is_jammed());
 
     // Eight multicolour sprites moving over a multicolour bitmap (examples/sprites.s),
     // with pixels.
@@ -49,7 +49,7 @@ fn bench_machine(c: &mut Criterion) {
     for (i, &b) in SPRITES[2..].iter().enumerate() {
         c64.poke_ram(load + i as u16, b);
     }
-    c64.cpu.set_pc(0x080D); // SYS 2061
+    c64.cpu_mut().set_pc(0x080D); // SYS 2061
     c64.run_cycles(CYCLES); // past drawing the bitmap
     assert_eq!(c64.peek(0xD015), 0xFF, "all eight sprites on");
     assert_eq!(c64.peek(0xD011) & 0x20, 0x20, "bitmap mode");
@@ -57,7 +57,7 @@ fn bench_machine(c: &mut Criterion) {
         b.iter(|| c64.run_cycles(CYCLES))
     });
     g.finish();
-    assert!(!c64.cpu.is_jammed());
+    assert!(!c64.cpu().is_jammed());
 }
 
 criterion_group!(benches, bench_machine);

@@ -39,13 +39,13 @@ fn bench_turns(c: &mut Criterion) {
     let mut d = GameDriver::start(&cc, &settings, "GETKEY", None).unwrap();
     assert!(d.run_to_wait().unwrap());
     d.turn(Input::Key(b'D')).unwrap();
-    d.c64.sys.keyboard.joy2 = breadbin::chips::keyboard::joy::RIGHT;
+    d.c64.keyboard_mut().joy2 = breadbin::chips::keyboard::joy::RIGHT;
     const CYCLES: u64 = 985_248;
     g.throughput(Throughput::Elements(CYCLES));
     g.bench_function("machine_dungeon_1s", |bench| {
         bench.iter(|| d.c64.run_cycles(CYCLES))
     });
-    d.c64.sys.set_render(true);
+    d.c64.set_render(true);
     g.bench_function("machine_dungeon_pixels_1s", |bench| {
         bench.iter(|| d.c64.run_cycles(CYCLES))
     });

@@ -302,7 +302,7 @@ fn a_playthrough_reaches_the_chalice_and_wins() {
     }
     let (seed, mut d) = won.expect("no seed of 1-10 reached the chalice");
     assert_eq!(screen_text(&d, 12, 24, 8), "YOU WIN!", "seed {seed}");
-    assert_eq!(d.c64.sys.mem.color[12 * 40 + 24] & 0x0F, 7, "yellow");
+    assert_eq!(d.c64.color_ram()[12 * 40 + 24] & 0x0F, 7, "yellow");
     assert_eq!(screen_text(&d, 16, 22, 15), "PLAY AGAIN? Y/N");
     assert!(screen_text(&d, 14, 22, 8).starts_with("GOLD"));
     // The end panel leaves the map where it was: its bottom wall is still on screen row 22
@@ -351,7 +351,7 @@ fn unused_keys_are_ignored_and_a_held_key_moves_one_square_per_turn() {
     // repeat the game takes is one turn of one square, and the game keeps running.
     let key = breadbin::chips::keyboard::key_by_name("CRSR RIGHT").unwrap();
     let x0 = var(&d, "PX");
-    d.c64.sys.keyboard.set(key, true);
+    d.c64.keyboard_mut().set(key, true);
     let mut last = x0;
     for _ in 0..150 {
         d.c64.run_frame();
@@ -360,7 +360,7 @@ fn unused_keys_are_ignored_and_a_held_key_moves_one_square_per_turn() {
         last = x;
     }
     assert!(last > x0 || var(&d, "MV") == 1.0, "the held key was taken");
-    d.c64.sys.keyboard.set(key, false);
+    d.c64.keyboard_mut().set(key, false);
     assert!(d.run_to_wait().unwrap(), "the game waits for input again");
     assert!(var(&d, "HP") > 0.0);
 }

@@ -136,7 +136,7 @@ fn child_plays_queued_samples_into_the_configured_device() {
         if i < 5 {
             now += breadbin::c64::Model::C64_PAL.cycles_per_frame();
             sid.catch_up(now);
-            from_sid += audio.push_frame(&mut sid) as u64;
+            from_sid += audio.push_frame(&mut sid.out) as u64;
         } else {
             audio.push_samples(&vec![LEVEL; per_frame]);
         }

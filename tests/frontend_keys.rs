@@ -349,7 +349,7 @@ fn numpad_joystick_on_port_2_and_port_1() {
         m.key_event(&HostKey::char(KeyCode::Numpad4, "4", true));
         m.run_frame();
         m.run_frame();
-        let kb = &m.session.c64.sys.keyboard;
+        let kb = &m.session.c64.keyboard_mut();
         let (on, off) = if port1 {
             (kb.joy1, kb.joy2)
         } else {
@@ -359,7 +359,7 @@ fn numpad_joystick_on_port_2_and_port_1() {
         // Gamepad bits join in.
         m.set_gamepad_bits(joy::FIRE);
         m.run_frame();
-        let kb = &m.session.c64.sys.keyboard;
+        let kb = &m.session.c64.keyboard_mut();
         assert_eq!(if port1 { kb.joy1 } else { kb.joy2 }, joy::LEFT | joy::FIRE);
     }
 }
@@ -439,10 +439,10 @@ fn parked_machine() -> Option<Machine> {
         m.session.c64.poke_ram(0xC000 + i as u16, b);
     }
     let mut guard = 0;
-    while !m.session.c64.cpu.at_instruction_boundary()
+    while !m.session.c64.cpu().at_instruction_boundary()
         || m.session
             .c64
-            .cpu
+            .cpu()
             .p
             .contains(breadbin::chips::cpu::Status::I)
     {
@@ -450,7 +450,7 @@ fn parked_machine() -> Option<Machine> {
         guard += 1;
         assert!(guard < 1_000_000, "interrupts never enabled");
     }
-    m.session.c64.cpu.set_pc(0xC000);
+    m.session.c64.cpu_mut().set_pc(0xC000);
     m.session.c64.poke_ram(0xC6, 0);
     Some(m)
 }

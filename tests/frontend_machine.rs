@@ -288,7 +288,7 @@ fn roms_from_a_folder_are_used() {
     let _ = std::fs::remove_dir_all(&dir);
     let m = m.expect("a folder with the three images is accepted");
     assert_eq!(
-        m.session.c64.sys.mem.roms.kernal[marker],
+        m.session.c64.roms().kernal[marker],
         open.kernal[marker] ^ 0xA5,
         "the folder's KERNAL is in the machine"
     );

@@ -12,16 +12,20 @@ const INSTRUCTIONS: usize = 100_000;
 
 fn trace() -> String {
     let mut c64 = C64::new(Roms::open());
-    c64.sys.set_render(false);
+    c64.set_render(false);
     let mut out = String::new();
     let mut n = 0;
     while n < INSTRUCTIONS {
-        if c64.cpu.at_instruction_boundary() {
+        if c64.cpu().at_instruction_boundary() {
             trace_line(&c64, &mut out);
             n += 1;
         }
         c64.tick();
-        assert!(!c64.cpu.is_jammed(), "CPU jammed at ${:04X}", c64.cpu.pc);
+        assert!(
+            !c64.cpu().is_jammed(),
+            "CPU jammed at ${:04X}",
+            c64.cpu().pc
+        );
     }
     out
 }

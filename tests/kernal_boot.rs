@@ -21,7 +21,7 @@ fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 #[test]
 fn boot_screen_matches_the_recorded_picture() {
     let mut c64 = C64::new(Roms::open());
-    c64.sys.vic.set_render(true);
+    c64.set_render(true);
     assert!(
         run_until_ready(&mut c64, 10 * breadbin::c64::Model::C64_PAL.clock_hz),
         "BASIC never reached READY. on the open ROMs"
@@ -34,7 +34,7 @@ fn boot_screen_matches_the_recorded_picture() {
         }
     }
     c64.run_frame();
-    let got = frame_png(c64.sys.vic.frame());
+    let got = frame_png(c64.frame());
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernal_data/boot_screen.png");
     if std::env::var_os("BREADBIN_RECORD_BOOT_SCREEN").is_some() {
         std::fs::write(&path, &got).expect("write the recorded boot screen");

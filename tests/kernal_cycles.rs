@@ -24,13 +24,13 @@ fn cost_of_call(c: &mut C64, addr: u16, a: u8) -> u64 {
     for (i, b) in [0x20, lo, hi, 0x4C, 0x03, 0xC0].into_iter().enumerate() {
         c.poke_ram(0xC000 + i as u16, b);
     }
-    c.cpu.a = a;
-    c.cpu.p.insert(Status::I);
-    c.cpu.set_pc(0xC000);
+    c.cpu_mut().a = a;
+    c.cpu_mut().p.insert(Status::I);
+    c.cpu_mut().set_pc(0xC000);
     let start = c.cycles();
     loop {
         c.tick();
-        if c.cpu.at_instruction_boundary() && c.cpu.pc == 0xC003 {
+        if c.cpu().at_instruction_boundary() && c.cpu().pc == 0xC003 {
             break;
         }
     }
@@ -43,14 +43,14 @@ fn cost_of_irq(c: &mut C64) -> u64 {
     // Wait for the CPU to enter the handler; the 7-cycle interrupt sequence precedes $FF48.
     loop {
         c.tick();
-        if c.cpu.at_instruction_boundary() && c.cpu.pc == 0xFF48 {
+        if c.cpu().at_instruction_boundary() && c.cpu().pc == 0xFF48 {
             break;
         }
     }
     let start = c.cycles() - 7;
     loop {
         c.tick();
-        if c.cpu.at_instruction_boundary() && c.cpu.pc == 0xC003 {
+        if c.cpu().at_instruction_boundary() && c.cpu().pc == 0xC003 {
             break;
         }
     }
@@ -70,9 +70,9 @@ fn kernal_cycle_costs_stay_in_their_range() {
     print(&mut c, &[0x13]);
     print(&mut c, &[0x11; 24]);
     let scroll = cost_of_call(&mut c, 0xFFD2, 0x0D);
-    c.sys.keyboard.set(key("A"), true);
+    c.keyboard_mut().set(key("A"), true);
     let held = cost_of_irq(&mut c);
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
     eprintln!("IRQ, no key down:        {irq} cycles");
     eprintln!("IRQ, A held:             {held} cycles");
     eprintln!("CHROUT plain character:  {plain} cycles");

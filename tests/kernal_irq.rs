@@ -32,7 +32,7 @@ fn irq_chain_through_0314_ea31_ea81_and_brk_through_0316() {
     for (i, &b) in prog.iter().enumerate() {
         c.poke_ram(0xC000 + i as u16, b);
     }
-    c.cpu.set_pc(0xC000);
+    c.cpu_mut().set_pc(0xC000);
     let start = c.cycles();
     let status = loop {
         c.tick();
@@ -48,7 +48,7 @@ fn irq_chain_through_0314_ea31_ea81_and_brk_through_0316() {
 fn settim_rdtim_udtim_and_the_24_hour_wrap() {
     let mut c = machine();
     let set = |c: &mut breadbin::C64, a: u8, x: u8, y: u8| {
-        c.cpu.p.insert(breadbin::chips::cpu::Status::I);
+        c.cpu_mut().p.insert(breadbin::chips::cpu::Status::I);
         call(
             c,
             0xFFDB,
@@ -109,9 +109,9 @@ fn run_stop_restore_warm_starts_basic_and_restore_alone_does_not() {
     print_via_driver_lines(&mut c);
     assert_eq!(c.peek(WARMS), 0);
     // RESTORE alone: an NMI that returns.
-    c.sys.keyboard.restore = true;
+    c.keyboard_mut().restore = true;
     c.run_frame();
-    c.sys.keyboard.restore = false;
+    c.keyboard_mut().restore = false;
     for _ in 0..5 {
         c.run_frame();
     }
@@ -153,7 +153,7 @@ fn print_via_driver_lines(c: &mut breadbin::C64) {
 fn brk_with_the_default_vector_warm_starts() {
     let mut c = machine();
     c.poke_ram(0xC000, 0x00); // BRK
-    c.cpu.set_pc(0xC000);
+    c.cpu_mut().set_pc(0xC000);
     for _ in 0..10 {
         c.run_frame();
     }
@@ -165,7 +165,7 @@ fn brk_with_the_default_vector_warm_starts() {
 fn reset_entry_fce2_cold_starts() {
     let mut c = machine();
     print(&mut c, b"JUNK");
-    c.cpu.set_pc(0xFCE2);
+    c.cpu_mut().set_pc(0xFCE2);
     for _ in 0..30 {
         c.run_frame();
     }
@@ -184,11 +184,11 @@ fn vector_poking_idioms_of_basic_programs() {
     // POKE 808,225: RUN/STOP (and RUN/STOP + RESTORE) disabled; POKE 808,237 undoes it.
     let mut c = booted();
     c.poke_ram(808, 225);
-    c.sys.keyboard.set(key("RUN/STOP"), true);
+    c.keyboard_mut().set(key("RUN/STOP"), true);
     c.run_frame();
     c.run_frame();
     assert_eq!(c.peek(0x91), 0x7F, "the key is down");
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
     stop_restore(&mut c);
     for _ in 0..10 {
         c.run_frame();
@@ -231,10 +231,10 @@ fn vector_poking_idioms_of_basic_programs() {
 fn stop_with_the_vector_disabled_never_reports_the_key() {
     let mut c = machine();
     c.poke_ram(808, 225);
-    c.sys.keyboard.set(key("RUN/STOP"), true);
+    c.keyboard_mut().set(key("RUN/STOP"), true);
     c.run_frame();
     c.run_frame();
     let r = call(&mut c, 0xFFE1, Regs::default());
     assert!(!r.zero, "STOP through the poked vector");
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
 }

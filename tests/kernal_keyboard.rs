@@ -135,22 +135,22 @@ fn codes_agree_with_the_typing_table_of_the_keyboard_module() {
 #[test]
 fn scan_bytes_and_modifier_flags_while_a_key_is_held() {
     let mut c = machine();
-    c.sys.keyboard.set(key("A"), true);
-    c.sys.keyboard.set(key("LEFT SHIFT"), true);
+    c.keyboard_mut().set(key("A"), true);
+    c.keyboard_mut().set(key("LEFT SHIFT"), true);
     for _ in 0..2 {
         c.run_frame();
     }
     assert_eq!(c.peek(0xCB), 10, "$CB: matrix code of A");
     assert_eq!(c.peek(0xC5), 10, "$C5: the previous scan saw A too");
     assert_eq!(c.peek(0x028D), 1, "$028D: SHIFT");
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
     for (name, flag) in [("RIGHT SHIFT", 1), ("C=", 2), ("CTRL", 4)] {
-        c.sys.keyboard.set(key(name), true);
+        c.keyboard_mut().set(key(name), true);
         c.run_frame();
         c.run_frame();
         assert_eq!(c.peek(0x028D), flag, "$028D with {name}");
         assert_eq!(c.peek(0xCB), 64, "$CB: a modifier alone is no key");
-        c.sys.keyboard.release_all();
+        c.keyboard_mut().release_all();
     }
     c.run_frame();
     c.run_frame();
@@ -160,14 +160,14 @@ fn scan_bytes_and_modifier_flags_while_a_key_is_held() {
 /// Hold a key for `frames` frames, emptying the buffer each frame; count what arrived.
 fn held_count(c: &mut breadbin::C64, name: &str, frames: u32) -> usize {
     c.poke_ram(0xC6, 0);
-    c.sys.keyboard.set(key(name), true);
+    c.keyboard_mut().set(key(name), true);
     let mut n = 0;
     for _ in 0..frames {
         c.run_frame();
         n += keybuf(c).len();
         c.poke_ram(0xC6, 0);
     }
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
     for _ in 0..3 {
         c.run_frame();
     }
@@ -223,12 +223,12 @@ fn shift_commodore_switches_case_unless_locked() {
     let mut c = machine();
     assert_eq!((c.peek(0xD018) & 0xFE), 0x14);
     let both = |c: &mut breadbin::C64| {
-        c.sys.keyboard.set(key("LEFT SHIFT"), true);
-        c.sys.keyboard.set(key("C="), true);
+        c.keyboard_mut().set(key("LEFT SHIFT"), true);
+        c.keyboard_mut().set(key("C="), true);
         for _ in 0..10 {
             c.run_frame();
         }
-        c.sys.keyboard.release_all();
+        c.keyboard_mut().release_all();
         for _ in 0..3 {
             c.run_frame();
         }
@@ -275,7 +275,7 @@ fn stop_flag_and_stop_routine() {
     assert_eq!(c.peek(0x91), 0xFF);
     let r = call(&mut c, 0xFFE1, Regs::default());
     assert!(!r.zero, "STOP: Z clear when RUN/STOP is up");
-    c.sys.keyboard.set(key("RUN/STOP"), true);
+    c.keyboard_mut().set(key("RUN/STOP"), true);
     c.run_frame();
     c.run_frame();
     assert_eq!(c.peek(0x91), 0x7F, "$91 = $7F with RUN/STOP down");
@@ -283,12 +283,12 @@ fn stop_flag_and_stop_routine() {
     let r = call(&mut c, 0xFFE1, Regs::default());
     assert!(r.zero && r.carry, "STOP: Z and C set");
     assert_eq!(c.peek(0xC6), 0, "STOP empties the keyboard buffer");
-    c.sys.keyboard.set(key("RUN/STOP"), false);
-    c.sys.keyboard.set(key("Q"), true);
+    c.keyboard_mut().set(key("RUN/STOP"), false);
+    c.keyboard_mut().set(key("Q"), true);
     c.run_frame();
     c.run_frame();
     assert_eq!(c.peek(0x91), 0xBF, "$91 holds the whole column: Q");
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
 }
 
 #[test]
@@ -316,10 +316,10 @@ fn typed_line_reaches_chrin_and_shift_run_stop_types_load_and_run() {
 fn scnkey_through_the_jump_table() {
     let mut c = machine();
     c.poke_ram(0xC6, 0);
-    c.sys.keyboard.set(key("K"), true);
+    c.keyboard_mut().set(key("K"), true);
     // Interrupts masked: only the explicit call scans.
     call_masked(&mut c, 0xFF9F, Regs::default());
-    c.sys.keyboard.release_all();
+    c.keyboard_mut().release_all();
     call_masked(&mut c, 0xFF9F, Regs::default());
     assert_eq!(keybuf(&c), b"K");
 }
@@ -332,9 +332,9 @@ fn joystick_two_reads_idle_between_scans() {
         c.run_frame();
         assert_eq!(c.peek(0xDC00), 0x7F, "port A after the interrupt");
     }
-    c.sys.keyboard.joy2 =
+    c.keyboard_mut().joy2 =
         breadbin::chips::keyboard::joy::FIRE | breadbin::chips::keyboard::joy::LEFT;
     c.run_frame();
     assert_eq!(c.peek(0xDC00) & 0x1F, 0x1F & !0x14, "fire and left");
-    c.sys.keyboard.joy2 = 0;
+    c.keyboard_mut().joy2 = 0;
 }

@@ -70,11 +70,11 @@ fn raster_irq_handler_starts_9_or_10_cycles_into_the_line() {
     let mut entries = Vec::new();
     for _ in 0..200_000 {
         c64.tick();
-        if c64.cpu.at_instruction_boundary() {
+        if c64.cpu().at_instruction_boundary() {
             let handler = u16::from_le_bytes([c64.ram()[0xFFFE], c64.ram()[0xFFFF]]);
-            if c64.cpu.pc == handler {
+            if c64.cpu().pc == handler {
                 // The next tick fetches the handler's first opcode: its cycle in the line.
-                let (line, cycle) = c64.sys.vic_position();
+                let (line, cycle) = c64.vic_position();
                 entries.push((line, cycle % 63 + 1));
             }
         }

@@ -15,8 +15,9 @@ use winit::keyboard::KeyCode;
 
 fn same(a: &C64, b: &C64) -> bool {
     a.cycles() == b.cycles()
-        && a.cpu.pc == b.cpu.pc
-        && (a.cpu.a, a.cpu.x, a.cpu.y, a.cpu.s) == (b.cpu.a, b.cpu.x, b.cpu.y, b.cpu.s)
+        && a.cpu().pc == b.cpu().pc
+        && (a.cpu().a, a.cpu().x, a.cpu().y, a.cpu().s)
+            == (b.cpu().a, b.cpu().x, b.cpu().y, b.cpu().s)
         && a.ram()[..] == b.ram()[..]
 }
 
@@ -71,7 +72,7 @@ fn a_replay_reaches_the_recorded_machine_and_measures_the_same_turns() {
 
     let (_, source) = breadbin::games::dungeon_part("10c").unwrap();
     let program = Program::from_basic("part10c.bas", source).unwrap();
-    let frame = end.sys.vic.frames();
+    let frame = end.frames();
     let replayed =
         breadbin::run::profile::replay::replay_to_frame(&program, &rec, Roms::open(), frame);
     assert!(

@@ -12,11 +12,11 @@ use std::path::Path;
 /// Everything observable: registers, RAM, colour RAM, the I/O registers as the CPU reads
 /// them, the cycle count and the picture.
 fn observable(c: &C64) -> Vec<u8> {
-    let mut v = vec![c.cpu.a, c.cpu.x, c.cpu.y, c.cpu.s, c.cpu.p.bits()];
-    v.extend(c.cpu.pc.to_le_bytes());
+    let mut v = vec![c.cpu().a, c.cpu().x, c.cpu().y, c.cpu().s, c.cpu().p.bits()];
+    v.extend(c.cpu().pc.to_le_bytes());
     v.extend(c.cycles().to_le_bytes());
     v.extend_from_slice(&c.ram()[..]);
-    v.extend_from_slice(&c.sys.mem.color[..]);
+    v.extend_from_slice(&c.color_ram()[..]);
     for a in (0xD000..0xD040).chain(0xDC00..0xDC10).chain(0xDD00..0xDD10) {
         v.push(c.peek(a));
     }
@@ -38,7 +38,7 @@ fn mid_game() -> C64 {
         d.turn(Input::Key(*k)).unwrap();
     }
     let mut c = d.c64;
-    c.sys.set_render(true);
+    c.set_render(true);
     c.run_cycles(12_345);
     c
 }

@@ -42,9 +42,9 @@ fn run(program: &[u8], params: &[(u16, u8)]) -> C64 {
     for &(addr, v) in params {
         c64.poke_ram(addr, v);
     }
-    c64.sys.set_render(true);
+    c64.set_render(true);
     assert_eq!(run_to_d7ff(&mut c64, 3_000_000), 0);
-    c64.sys.sync();
+    c64.sync();
     c64
 }
 

@@ -2,8 +2,8 @@
 //! banking, from the C64 Programmer's Reference Guide ("memory management") and the
 //! VIC-II article, section 2.4.1 (memory map as seen by the 6510).
 //!
-//! The PLA decodes LORAM/HIRAM/CHAREN (the 6510 port's bits 0-2) with GAME and EXROM held
-//! high (no cartridge): BASIC ROM at $A000 needs LORAM and HIRAM, the KERNAL at $E000 needs
+//! The PLA decodes LORAM/HIRAM/CHAREN (the 6510 port's bits 0-2) and the expansion port's
+//! GAME and EXROM. With both high (nothing plugged in, the only case so far): BASIC ROM at $A000 needs LORAM and HIRAM, the KERNAL at $E000 needs
 //! HIRAM, and $D000-$DFFF is RAM when both LORAM and HIRAM are low, else I/O when CHAREN is
 //! high or the character ROM when it is low. Writes always go to RAM, except to I/O.
 
@@ -45,7 +45,7 @@ impl Memory {
             map: [Region::Ram; 16],
         };
         m.power_on_pattern();
-        m.update_map();
+        m.update_map(true, true);
         m
     }
 
@@ -64,8 +64,11 @@ impl Memory {
         }
     }
 
-    /// Recompute the block map after a write to the 6510 port.
-    pub fn update_map(&mut self) {
+    /// Recompute the block map after a write to the 6510 port or a change of GAME or EXROM
+    /// (levels, true = high). The cartridge configurations (either of them low) come with
+    /// the first cartridge; until then nothing can pull them low.
+    pub fn update_map(&mut self, game: bool, exrom: bool) {
+        debug_assert!(game && exrom, "no cartridge configuration is decoded yet");
         let bits = self.port.bank_bits();
         let loram = bits & 1 != 0;
         let hiram = bits & 2 != 0;

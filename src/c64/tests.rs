@@ -164,7 +164,7 @@ fn lazy_matches_eager(seed: u64, rounds: usize, sprites: bool, render: bool) {
         lazy.cpu.set_pc(0x1000);
         lazy.sys.set_render(render);
         let mut eager = lazy.clone();
-        eager.sys.eager = true;
+        eager.sys.sched.eager = true;
         // Every pixel of the eager machine through the per-pixel path.
         eager.sys.vic.slow_draw = render;
         for step in 0..40 {

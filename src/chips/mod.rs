@@ -3,8 +3,10 @@
 
 pub mod cia;
 pub mod cpu;
+pub mod expansion;
 pub mod keyboard;
 pub mod serde_arrays;
+pub mod serial;
 pub mod sid;
 #[cfg(test)]
 pub(crate) mod test_rng;

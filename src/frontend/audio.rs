@@ -9,7 +9,7 @@
 //! the window discards the SID's samples instead (warp is silent).
 
 use crate::c64::Model;
-use crate::chips::sid::Sid;
+use crate::chips::sid::output::Output;
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SizedSample};
 use std::sync::Arc;
@@ -197,13 +197,13 @@ impl Audio {
     /// never blocks. The first call sets the SID's output rate to the device's. When the
     /// ring is already above its latency target the samples are dropped whole, and counted.
     /// Returns how many samples were queued.
-    pub fn push_frame(&mut self, sid: &mut Sid) -> usize {
-        if sid.out.rate() != self.sample_rate {
-            sid.out.set_rate(Some(self.sample_rate));
+    pub fn push_frame(&mut self, out: &mut Output) -> usize {
+        if out.rate() != self.sample_rate {
+            out.set_rate(Some(self.sample_rate));
         }
         let mut samples = std::mem::take(&mut self.scratch);
         samples.clear();
-        sid.out.take_samples(&mut samples);
+        out.take_samples(&mut samples);
         let queued = if self.ring.len() > self.high_water {
             self.stats
                 .dropped

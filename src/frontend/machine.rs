@@ -75,7 +75,7 @@ impl Machine {
 
     /// Note what the key feeder was given, at the current frame.
     fn record_keys(&mut self) {
-        let frame = self.session.c64.sys.vic.frames();
+        let frame = self.session.c64.frames();
         let journal = self.session.keys.take_journal();
         if self.recording_stopped.is_some() {
             return;
@@ -140,7 +140,7 @@ impl Machine {
             && let Some(r) = self.recording.as_mut()
         {
             r.events
-                .push((self.session.c64.sys.vic.frames(), RecEvent::Pad(bits)));
+                .push((self.session.c64.frames(), RecEvent::Pad(bits)));
         }
         self.session.joystick_bits = bits;
     }
@@ -198,7 +198,7 @@ impl Machine {
         let c64 = crate::host::state::load(path, &self.roms)?;
         self.stop_recording("loaded state");
         self.session.c64 = c64;
-        self.session.c64.sys.set_render(true);
+        self.session.c64.set_render(true);
         self.session.clear_keys();
         self.keys.clear();
         self.session.autostart.cancel();
@@ -245,7 +245,7 @@ impl Machine {
 
     /// A light pen held to frame pixel (column, row) of the picture, or taken away.
     pub fn set_light_pen(&mut self, at: Option<(usize, usize)>) {
-        self.session.c64.sys.vic.set_pen(at);
+        self.session.c64.set_light_pen(at);
     }
 
     /// The window lost the focus: release every host key.

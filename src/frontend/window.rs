@@ -208,10 +208,10 @@ impl App {
             Some(p) => p.short_name(),
             None => "BASIC",
         };
-        let mut state = if self.machine.session.c64.cpu.is_jammed() {
+        let mut state = if self.machine.session.c64.cpu().is_jammed() {
             format!(
                 "CPU jammed at ${:04X} (Ctrl+F9/Ctrl+F10 resets)",
-                self.machine.session.c64.cpu.pc
+                self.machine.session.c64.cpu().pc
             )
         } else if self.paused {
             "paused (F9 resumes)".to_string()
@@ -293,7 +293,7 @@ impl App {
 
     /// Run the frames that are due; returns true when at least one ran.
     fn emulate(&mut self, now: Instant) -> bool {
-        if self.paused || self.machine.session.c64.cpu.is_jammed() {
+        if self.paused || self.machine.session.c64.cpu().is_jammed() {
             return false;
         }
         let mut ran = 0u64;
@@ -302,7 +302,7 @@ impl App {
             while ran == 0 || start.elapsed() < WARP_SLICE {
                 self.machine.run_frame();
                 // Warp is silent: the SID's samples are thrown away.
-                self.machine.session.c64.sys.sid.out.discard();
+                self.machine.session.c64.sound_mut().discard();
                 ran += 1;
             }
             self.pacer.restart(Instant::now());
@@ -320,7 +320,7 @@ impl App {
 
     fn feed_audio(&mut self) {
         if let Some(a) = self.audio.as_mut() {
-            a.push_frame(&mut self.machine.session.c64.sys.sid);
+            a.push_frame(self.machine.session.c64.sound_mut());
         }
     }
 
@@ -344,7 +344,7 @@ impl App {
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        if let Err(e) = screen.draw(self.machine.session.c64.sys.vic.frame()) {
+        if let Err(e) = screen.draw(self.machine.session.c64.frame()) {
             self.fail(
                 el,
                 FrontendError::Graphics(format!("cannot draw in the window: {e}")),
@@ -352,7 +352,7 @@ impl App {
             return;
         }
         self.summary.frames_presented += 1;
-        self.last_frame_shown = self.machine.session.c64.sys.vic.frames();
+        self.last_frame_shown = self.machine.session.c64.frames();
         if let Some(n) = self.opts.quit_after_frames
             && self.summary.frames_presented >= n
         {
@@ -383,7 +383,7 @@ impl App {
                     w.set_fullscreen(full);
                 }
             }
-            Hotkey::Screenshot => match save_screenshot(self.machine.session.c64.sys.vic.frame()) {
+            Hotkey::Screenshot => match save_screenshot(self.machine.session.c64.frame()) {
                 Ok(p) => self.say(format!("screenshot saved: {}", p.display())),
                 Err(e) => self.say(e),
             },
@@ -539,7 +539,7 @@ impl ApplicationHandler for App {
         self.machine.set_gamepad_bits(self.pads.bits());
         let now = Instant::now();
         self.emulate(now);
-        if self.machine.session.c64.sys.vic.frames() != self.last_frame_shown
+        if self.machine.session.c64.frames() != self.last_frame_shown
             && let Some(w) = &self.window
         {
             w.request_redraw();

@@ -15,19 +15,19 @@
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
-use crate::c64::C64;
+use crate::c64::{C64, Halt};
 use crate::host::feeder::KeyFeeder;
 use crate::media::Program;
 
 /// True when BASIC sits at the start of its main loop, with READY. above the cursor and
 /// nothing in the keyboard buffer (see the module docs).
 pub fn basic_ready(c64: &C64) -> bool {
-    if !c64.cpu.at_instruction_boundary() {
+    if !c64.cpu().at_instruction_boundary() {
         return false;
     }
     let ram = c64.ram();
     let imain = u16::from_le_bytes([ram[0x0302], ram[0x0303]]);
-    if c64.cpu.pc != imain || ram[0xC6] != 0 {
+    if c64.cpu().pc != imain || ram[0xC6] != 0 {
         return false;
     }
     ready_above_cursor(c64)
@@ -48,16 +48,16 @@ pub fn ready_above_cursor(c64: &C64) -> bool {
 /// Run until BASIC is ready (see [`basic_ready`]) or `limit` total cycles have passed.
 /// Returns true when ready.
 pub fn run_until_ready(c64: &mut C64, limit: u64) -> bool {
-    while c64.cycles() < limit {
-        c64.tick();
-        if c64.cpu.is_jammed() {
-            return false;
-        }
-        if c64.cpu.at_instruction_boundary() && basic_ready(c64) {
-            return true;
+    loop {
+        match c64.run_until(limit, |c| {
+            c.cpu().at_instruction_boundary() && basic_ready(c)
+        }) {
+            Halt::Stop => return true,
+            Halt::Limit | Halt::Jam => return false,
+            // Events are left for whoever runs the machine next.
+            Halt::Event => {}
         }
     }
-    false
 }
 
 /// Put a program into memory as LOAD would: the KERNAL's end-of-load pointer ($AE/$AF) holds
@@ -252,7 +252,7 @@ impl Autostart {
         if self.state != Start::Waiting {
             return false;
         }
-        let now = c64.sys.vic.frames();
+        let now = c64.frames();
         if self.ready_frame.is_none() && basic_ready(c64) {
             self.ready_frame = Some(now);
         }
@@ -330,26 +330,57 @@ impl Session {
         self.next_key = self.next_key.min(self.c64.cycles());
     }
 
-    /// One cycle: the key feeder when it is due, the machine, then the autostart while it
-    /// waits. (The per-cycle cost is two comparisons; the rest runs on the cycles that need
-    /// it.)
-    #[inline(always)]
-    pub fn tick(&mut self) {
-        if self.c64.cycles() >= self.next_key {
-            self.serve_keys();
-        }
-        self.c64.tick();
-        if self.autostart.state == Start::Waiting {
-            self.poll_autostart();
+    /// Run the machine until cycle `limit`, until `stop` holds after a cycle, or until it
+    /// jams or an event comes ([`C64::run_until`]), serving on the way the key feeder when it
+    /// is due and the autostart while it waits (at instruction boundaries). `stop` is given
+    /// the machine, the autostart and the key feeder.
+    #[inline]
+    pub fn run_until(
+        &mut self,
+        limit: u64,
+        mut stop: impl FnMut(&mut C64, &mut Autostart, &KeyFeeder) -> bool,
+    ) -> Halt {
+        loop {
+            let now = self.c64.cycles();
+            if now >= limit {
+                return Halt::Limit;
+            }
+            if now >= self.next_key {
+                self.serve_keys();
+            }
+            // No key is due before `end`.
+            let end = limit.min(self.next_key.max(now + 1));
+            let halt = if self.autostart.state == Start::Waiting {
+                let (autostart, keys, next_key) =
+                    (&mut self.autostart, &self.keys, &mut self.next_key);
+                let mut started = false;
+                let mut stopped = false;
+                let h = self.c64.run_until(end, |c| {
+                    if c.cpu().at_instruction_boundary() && autostart.poll(c) {
+                        // The prompt was reached: the keys may be typed from now on.
+                        *next_key = c.cycles();
+                        started = true;
+                    }
+                    stopped = stop(c, autostart, keys);
+                    stopped || started
+                });
+                if h == Halt::Stop && !stopped {
+                    continue;
+                }
+                h
+            } else {
+                let (autostart, keys) = (&mut self.autostart, &self.keys);
+                self.c64.run_until(end, |c| stop(c, autostart, keys))
+            };
+            if halt != Halt::Limit {
+                return halt;
+            }
         }
     }
 
-    #[cold]
-    fn poll_autostart(&mut self) {
-        if self.c64.cpu.at_instruction_boundary() && self.autostart.poll(&mut self.c64) {
-            // The prompt was reached: the keys may be typed from now on.
-            self.next_key = self.c64.cycles();
-        }
+    /// One cycle (see [`Session::run_until`]).
+    pub fn step(&mut self) -> Halt {
+        self.run_until(self.c64.cycles() + 1, |_, _, _| false)
     }
 
     #[cold]
@@ -359,14 +390,14 @@ impl Session {
             return;
         }
         let now = self.c64.cycles();
-        self.next_key = self.keys.service(&mut self.c64.sys.keyboard, now);
+        self.next_key = self.keys.service(self.c64.keyboard_mut(), now);
         self.apply_joystick();
     }
 
     /// Put the joystick bits (the feeder's and [`Session::joystick_bits`]) on the port.
     pub fn apply_joystick(&mut self) {
         let bits = self.joystick_bits | self.keys.joystick();
-        let kb = &mut self.c64.sys.keyboard;
+        let kb = self.c64.keyboard_mut();
         if self.joystick_port1 {
             kb.joy1 = bits;
             kb.joy2 = 0;
@@ -376,18 +407,17 @@ impl Session {
         }
     }
 
-    /// Run to the end of the current frame.
+    /// Run to the end of the current frame (a jam or an event does not stop it; events are
+    /// left for the caller).
     pub fn run_frame(&mut self) {
         self.apply_joystick();
-        let frame = self.c64.sys.vic.frames();
-        while self.c64.sys.vic.frames() == frame {
-            self.tick();
-        }
+        let frame = self.c64.frames();
+        while self.run_until(u64::MAX, |c, _, _| c.frames() != frame) != Halt::Stop {}
     }
 
     /// Drop every key, queued or held (after a reset).
     pub fn clear_keys(&mut self) {
-        self.keys.clear(&mut self.c64.sys.keyboard);
+        self.keys.clear(self.c64.keyboard_mut());
         self.next_key = 0;
     }
 }

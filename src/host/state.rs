@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 15] = b"BREADBIN STATE\n";
 /// Raised whenever the layout of any saved chip changes.
-pub const STATE_VERSION: u32 = 13;
+pub const STATE_VERSION: u32 = 14;
 /// More than any machine state needs (about 170 KB): a damaged length cannot make the
 /// loader allocate without bound.
 const MAX_STATE_BYTES: u64 = 8 << 20;
@@ -66,12 +66,12 @@ fn codec() -> impl Options {
 /// The machine as the bytes of a state file.
 pub fn to_bytes(c64: &C64) -> Vec<u8> {
     let mut c = c64.clone();
-    c.sys.sync();
+    c.sync();
     let payload = codec().serialize(&c).expect("a machine always serializes");
     let mut out = Vec::with_capacity(HEADER + payload.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&STATE_VERSION.to_le_bytes());
-    out.extend_from_slice(&rom_checksum(&c.sys.mem.roms).to_le_bytes());
+    out.extend_from_slice(&rom_checksum(c.roms()).to_le_bytes());
     out.extend_from_slice(&fnv1a(&[&payload]).to_le_bytes());
     out.extend(payload);
     out
@@ -113,13 +113,10 @@ pub fn from_bytes(bytes: &[u8], roms: &Roms, path: &Path) -> Result<C64, StateEr
             "damaged or truncated save state (its checksum does not match)".into(),
         ));
     }
-    let mut c64: C64 = codec()
+    let c64: C64 = codec()
         .deserialize(payload)
         .map_err(|e| bad(format!("truncated or damaged save state ({e})")))?;
-    c64.sys.mem.roms = roms.clone();
-    let cpu = c64.cpu.clone();
-    c64.sys.check_restored(&cpu).map_err(bad)?;
-    Ok(c64)
+    c64.restored(roms).map_err(bad)
 }
 
 /// Save the machine to `path` (written under a temporary name, renamed when complete).

@@ -6,8 +6,9 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 use crate::c64::roms::Roms;
-use crate::c64::{C64, Event};
+use crate::c64::{C64, Event, Halt};
 use crate::host::autostart::{Autostart, Session, Start};
+use crate::host::feeder::KeyFeeder;
 use crate::host::output::PendingFile;
 use crate::media::{MediaError, Program, ProgramKind};
 use std::path::PathBuf;
@@ -207,9 +208,9 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     let mut wav_out = opts.wav.as_deref().map(PendingFile::create).transpose()?;
     let mut sound = Vec::new();
     if wav_out.is_some() {
-        s.c64.sys.sid.out.set_rate(Some(WAV_RATE));
+        s.c64.sound_mut().set_rate(Some(WAV_RATE));
     }
-    s.c64.sys.set_render(opts.screenshot.is_some());
+    s.c64.set_render(opts.screenshot.is_some());
     let mut compare = match &opts.expect_trace {
         Some(p) => Some(crate::host::trace::Comparer::new(
             crate::host::trace::TraceReader::open(p)?,
@@ -227,57 +228,77 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     let frame = s.c64.model().cycles_per_frame();
     let mut line = String::new();
     let mut outcome = None;
+    // A trace or a comparison looks at every cycle; otherwise the machine runs on until
+    // something happens, stopping once a frame only to collect the sound.
+    let per_cycle = trace.is_some() || compare.is_some();
+    let until_ready = opts.until_ready;
+    let mut next_sound = if wav_out.is_some() {
+        (s.c64.cycles() / frame + 1) * frame
+    } else {
+        u64::MAX
+    };
+    let ended =
+        |c: &mut C64, a: &mut Autostart, k: &KeyFeeder| until_ready && a.ended(c, k.is_idle());
     while s.c64.cycles() < limit {
-        if let Some(w) = trace.as_mut()
-            && s.c64.cpu.at_instruction_boundary()
-        {
-            tracing = tracing || Some(s.c64.cpu.pc) == opts.trace_from;
-            if tracing {
-                line.clear();
-                crate::host::trace::trace_line(&s.c64, &mut line);
-                w.write_all(line.as_bytes())?;
-            }
-        }
-        if compare.is_some() {
-            recorder.before_tick(&s.c64);
-        }
-        s.tick();
-        if let Some(c) = compare.as_mut()
-            && let Some(r) = recorder.after_tick(&s.c64.cpu)
-            && let Some(v) = c.push(r)?
-        {
-            outcome = Some(match v {
-                crate::host::trace::Verdict::Match { .. } => Outcome::ReferenceEnded,
-                crate::host::trace::Verdict::Differ { .. } => Outcome::TraceDiffers,
-            });
-            verdict = Some(v);
-            compare = None;
-            break;
-        }
-        if s.c64.cpu.is_jammed() {
-            outcome = Some(Outcome::Jam {
-                pc: s.c64.cpu.pc,
-                opcode: s.c64.cpu.opcode(),
-            });
-            break;
-        }
-        if s.c64.has_events() {
-            for e in s.c64.take_events() {
-                let Event::DebugExit(v) = e;
-                if opts.exit_on_d7ff && outcome.is_none() {
-                    outcome = Some(Outcome::D7ff(v));
+        let halt = if per_cycle {
+            if let Some(w) = trace.as_mut()
+                && s.c64.cpu().at_instruction_boundary()
+            {
+                tracing = tracing || Some(s.c64.cpu().pc) == opts.trace_from;
+                if tracing {
+                    line.clear();
+                    crate::host::trace::trace_line(&s.c64, &mut line);
+                    w.write_all(line.as_bytes())?;
                 }
             }
-            if outcome.is_some() {
+            if compare.is_some() {
+                recorder.before_tick(&s.c64);
+            }
+            let halt = s.run_until(s.c64.cycles() + 1, ended);
+            if let Some(c) = compare.as_mut()
+                && let Some(r) = recorder.after_tick(s.c64.cpu())
+                && let Some(v) = c.push(r)?
+            {
+                outcome = Some(match v {
+                    crate::host::trace::Verdict::Match { .. } => Outcome::ReferenceEnded,
+                    crate::host::trace::Verdict::Differ { .. } => Outcome::TraceDiffers,
+                });
+                verdict = Some(v);
+                compare = None;
+                break;
+            }
+            halt
+        } else {
+            s.run_until(limit.min(next_sound), ended)
+        };
+        match halt {
+            Halt::Limit => {}
+            Halt::Jam => {
+                outcome = Some(Outcome::Jam {
+                    pc: s.c64.cpu().pc,
+                    opcode: s.c64.cpu().opcode(),
+                });
+                break;
+            }
+            Halt::Event => {
+                for e in s.c64.take_events() {
+                    let Event::DebugExit(v) = e;
+                    if opts.exit_on_d7ff && outcome.is_none() {
+                        outcome = Some(Outcome::D7ff(v));
+                    }
+                }
+                if outcome.is_some() {
+                    break;
+                }
+            }
+            Halt::Stop => {
+                outcome = Some(Outcome::Ready);
                 break;
             }
         }
-        if opts.until_ready && s.autostart.ended(&s.c64, s.keys.is_idle()) {
-            outcome = Some(Outcome::Ready);
-            break;
-        }
-        if wav_out.is_some() && s.c64.cycles().is_multiple_of(frame) {
-            s.c64.sys.sid.out.take_samples(&mut sound);
+        if s.c64.cycles() >= next_sound {
+            s.c64.sound_mut().take_samples(&mut sound);
+            next_sound += frame;
         }
     }
     let started = s.autostart.state() != Start::Waiting;
@@ -306,8 +327,8 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     }
     let mut c64 = s.c64;
     if let Some(f) = wav_out.as_mut() {
-        c64.sys.sync();
-        c64.sys.sid.out.take_samples(&mut sound);
+        c64.sync();
+        c64.sound_mut().take_samples(&mut sound);
         f.write_all(&crate::chips::sid::output::wav_bytes(&sound, WAV_RATE))?;
     }
     if let Some(f) = shot.as_mut() {

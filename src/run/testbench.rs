@@ -13,8 +13,8 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 use crate::c64::C64;
-use crate::c64::Event;
 use crate::c64::roms::Roms;
+use crate::c64::{Event, Halt};
 use crate::host::autostart;
 use crate::media::{MediaError, Program};
 use std::fmt::Write as _;
@@ -182,7 +182,7 @@ const BOOT_SECONDS: u64 = 10;
 pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
     let mut c64 = C64::new(roms);
     // Only $D7FF decides: no pixels are drawn.
-    c64.sys.set_render(false);
+    c64.set_render(false);
     let boot = BOOT_SECONDS * c64.model().clock_hz;
     if !autostart::run_until_ready(&mut c64, boot) {
         return Err(BenchError::NoPrompt {
@@ -197,19 +197,16 @@ pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
 pub fn run_program(ready: &C64, program: &Program, limit: u64) -> Ending {
     let mut c64 = ready.clone();
     autostart::start_program(&mut c64, program);
-    while c64.cycles() < limit {
-        c64.tick();
-        if c64.has_events() {
-            let Some(Event::DebugExit(v)) = c64.take_events().into_iter().next() else {
-                continue;
-            };
-            return Ending::Wrote(v);
-        }
-        if c64.cpu.is_jammed() {
-            break;
+    loop {
+        match c64.run_until(limit, |_| false) {
+            Halt::Event => {
+                if let Some(Event::DebugExit(v)) = c64.take_events().into_iter().next() {
+                    return Ending::Wrote(v);
+                }
+            }
+            Halt::Jam | Halt::Limit | Halt::Stop => return Ending::Timeout,
         }
     }
-    Ending::Timeout
 }
 
 /// One program's result.

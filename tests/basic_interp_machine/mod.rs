@@ -37,7 +37,7 @@ impl Basic {
     pub fn boot_with(roms: Roms) -> Basic {
         let mut c64 = C64::new(roms);
         let limit = c64.cycles() + 5 * PAL_CLOCK_HZ;
-        while !(c64.cpu.at_instruction_boundary() && basic_ready(&c64)) {
+        while !(c64.cpu().at_instruction_boundary() && basic_ready(&c64)) {
             assert!(c64.cycles() < limit, "no READY after power-on");
             c64.tick();
         }
@@ -90,8 +90,8 @@ impl Basic {
         let main = main_loop(&self.c64);
         while self.c64.cycles() < limit {
             self.c64.tick();
-            if self.c64.cpu.at_instruction_boundary()
-                && self.c64.cpu.pc == main
+            if self.c64.cpu().at_instruction_boundary()
+                && self.c64.cpu().pc == main
                 && self.c64.peek(0xC6) == 0
             {
                 return true;
@@ -121,9 +121,9 @@ impl Basic {
     /// Hold RUN/STOP for a few frames; true when BASIC came back to its main loop (within
     /// two seconds).
     pub fn press_stop(&mut self) -> bool {
-        self.c64.sys.keyboard.set(RUN_STOP, true);
+        self.c64.keyboard_mut().set(RUN_STOP, true);
         let back = self.settle_cycles(4 * 19_656);
-        self.c64.sys.keyboard.set(RUN_STOP, false);
+        self.c64.keyboard_mut().set(RUN_STOP, false);
         back || self.settle(2)
     }
 

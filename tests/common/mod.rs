@@ -10,7 +10,7 @@ pub fn machine_with(program: &[u8]) -> C64 {
     for (i, &b) in program.iter().enumerate() {
         c64.poke_ram(0x1000 + i as u16, b);
     }
-    c64.cpu.set_pc(0x1000);
+    c64.cpu_mut().set_pc(0x1000);
     c64
 }
 
@@ -18,14 +18,18 @@ pub fn machine_with(program: &[u8]) -> C64 {
 pub fn run_to_d7ff(c64: &mut C64, max_cycles: u64) -> u8 {
     for _ in 0..max_cycles {
         c64.tick();
-        assert!(!c64.cpu.is_jammed(), "CPU jammed at ${:04X}", c64.cpu.pc);
+        assert!(
+            !c64.cpu().is_jammed(),
+            "CPU jammed at ${:04X}",
+            c64.cpu().pc
+        );
         if let Some(breadbin::c64::Event::DebugExit(v)) = c64.take_events().first().copied() {
             return v;
         }
     }
     panic!(
         "no write to $D7FF within {max_cycles} cycles (PC ${:04X})",
-        c64.cpu.pc
+        c64.cpu().pc
     );
 }
 

@@ -63,12 +63,12 @@ pub fn idle(c64: &mut C64) {
     for (i, b) in [0x4C, 0x03, 0xC0].into_iter().enumerate() {
         c64.poke_ram(TRAP + i as u16, b);
     }
-    while !c64.cpu.at_instruction_boundary() {
+    while !c64.cpu().at_instruction_boundary() {
         c64.tick();
     }
-    c64.cpu.p.remove(Status::I);
-    c64.cpu.s = 0xF0;
-    c64.cpu.set_pc(TRAP);
+    c64.cpu_mut().p.remove(Status::I);
+    c64.cpu_mut().s = 0xF0;
+    c64.cpu_mut().set_pc(TRAP);
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -92,37 +92,37 @@ fn call_with(c64: &mut C64, addr: u16, regs: Regs, limit: u64, masked: bool) -> 
     for (i, b) in [0x20, lo, hi, 0x4C, 0x03, 0xC0].into_iter().enumerate() {
         c64.poke_ram(TRAMPOLINE + i as u16, b);
     }
-    while !c64.cpu.at_instruction_boundary() {
+    while !c64.cpu().at_instruction_boundary() {
         c64.tick();
     }
-    c64.cpu.a = regs.a;
-    c64.cpu.x = regs.x;
-    c64.cpu.y = regs.y;
-    c64.cpu.p.set(Status::C, regs.carry);
-    c64.cpu.p.set(Status::I, masked);
-    if c64.cpu.s < 0x40 {
-        c64.cpu.s = 0xF0;
+    c64.cpu_mut().a = regs.a;
+    c64.cpu_mut().x = regs.x;
+    c64.cpu_mut().y = regs.y;
+    c64.cpu_mut().p.set(Status::C, regs.carry);
+    c64.cpu_mut().p.set(Status::I, masked);
+    if c64.cpu().s < 0x40 {
+        c64.cpu_mut().s = 0xF0;
     }
-    c64.cpu.set_pc(TRAMPOLINE);
+    c64.cpu_mut().set_pc(TRAMPOLINE);
     let start = c64.cycles();
     loop {
         c64.tick();
-        if c64.cpu.at_instruction_boundary() && c64.cpu.pc == TRAP {
+        if c64.cpu().at_instruction_boundary() && c64.cpu().pc == TRAP {
             break;
         }
         assert!(
             c64.cycles() - start < limit,
             "call to ${addr:04X} did not return within {limit} cycles (PC ${:04X})",
-            c64.cpu.pc
+            c64.cpu().pc
         );
     }
-    let p = c64.cpu.p;
+    let p = c64.cpu().p;
     // Back at the trap the "program" runs with interrupts enabled again.
-    c64.cpu.p.remove(Status::I);
+    c64.cpu_mut().p.remove(Status::I);
     Regs {
-        a: c64.cpu.a,
-        x: c64.cpu.x,
-        y: c64.cpu.y,
+        a: c64.cpu().a,
+        x: c64.cpu().x,
+        y: c64.cpu().y,
         carry: p.contains(Status::C),
         zero: p.contains(Status::Z),
     }
@@ -199,15 +199,15 @@ pub fn starts_line(c64: &C64, row: usize) -> bool {
 /// Hold a key (with an optional modifier) for `frames` frames, then release it for 3.
 pub fn press(c64: &mut C64, key: Key, modifier: Option<Key>, frames: u32) {
     if let Some(m) = modifier {
-        c64.sys.keyboard.set(m, true);
+        c64.keyboard_mut().set(m, true);
     }
-    c64.sys.keyboard.set(key, true);
+    c64.keyboard_mut().set(key, true);
     for _ in 0..frames {
         c64.run_frame();
     }
-    c64.sys.keyboard.set(key, false);
+    c64.keyboard_mut().set(key, false);
     if let Some(m) = modifier {
-        c64.sys.keyboard.set(m, false);
+        c64.keyboard_mut().set(m, false);
     }
     for _ in 0..3 {
         c64.run_frame();
@@ -216,12 +216,12 @@ pub fn press(c64: &mut C64, key: Key, modifier: Option<Key>, frames: u32) {
 
 /// RUN/STOP held, then RESTORE pressed (the NMI line) and both released.
 pub fn stop_restore(c64: &mut C64) {
-    c64.sys.keyboard.set(key("RUN/STOP"), true);
+    c64.keyboard_mut().set(key("RUN/STOP"), true);
     c64.run_frame();
-    c64.sys.keyboard.restore = true;
+    c64.keyboard_mut().restore = true;
     c64.run_frame();
-    c64.sys.keyboard.restore = false;
-    c64.sys.keyboard.release_all();
+    c64.keyboard_mut().restore = false;
+    c64.keyboard_mut().release_all();
 }
 
 /// Type text (breadbin's `{NAME}` notation) through the matrix, a key at a time.

@@ -18,7 +18,7 @@ impl Recorder {
     /// Note the state at an instruction boundary (again in every cycle a fetch is held: the
     /// instruction starts when the fetch is performed).
     pub fn before_tick(&mut self, c64: &crate::C64) {
-        let cpu = &c64.cpu;
+        let cpu = c64.cpu();
         if let Some(r) = self.candidate.as_mut() {
             r.cycle = c64.cycles();
         } else if cpu.at_instruction_boundary() {

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 /// One trace line for the instruction about to execute: cycle, PC, opcode bytes, mnemonic,
 /// registers, raster line and cycle.
 pub fn trace_line(c64: &C64, out: &mut String) {
-    let cpu = &c64.cpu;
+    let cpu = c64.cpu();
     let op = c64.peek(cpu.pc);
     let len = crate::chips::cpu::MODES[op as usize].bytes();
     let mut bytes = String::new();
@@ -15,7 +15,7 @@ pub fn trace_line(c64: &C64, out: &mut String) {
         let _ = write!(bytes, "{:02X} ", c64.peek(cpu.pc.wrapping_add(i)));
     }
     // Where the VIC is in the cycle of the opcode fetch: the one after the last completed.
-    let (mut line, mut cycle) = c64.sys.vic_position();
+    let (mut line, mut cycle) = c64.vic_position();
     cycle += 1;
     if cycle > 63 {
         cycle = 1;

@@ -4,8 +4,8 @@
 use super::ProfileError;
 use super::keyscript::{Input, KeyScript};
 use super::profiler::Profiler;
-use crate::c64::C64;
 use crate::c64::roms::Roms;
+use crate::c64::{C64, Halt};
 use crate::host::autostart::{self, Autostart, Session, Start};
 use crate::media::Program;
 use std::path::PathBuf;
@@ -166,7 +166,7 @@ impl GameDriver {
             .model()
             .cycles_of_seconds(settings.limit_seconds)
             .unwrap_or(u64::MAX);
-        c64.sys.set_render(false);
+        c64.set_render(false);
         // The autostart: the seed poked at the prompt, then the program and RUN.
         let pokes = settings.seed.map(|s| vec![(251, s)]).unwrap_or_default();
         let mut autostart = Autostart::new(Some(program.clone()), pokes, false);
@@ -174,13 +174,16 @@ impl GameDriver {
             autostart.set_moment(m);
         }
         let mut s = Session::new(c64, autostart);
-        while s.autostart.state() == Start::Waiting && s.c64.cycles() < limit {
-            s.tick();
-            if s.c64.cpu.is_jammed() {
-                return Err(ProfileError::Jam {
-                    program: name,
-                    pc: s.c64.cpu.pc,
-                });
+        while s.autostart.state() == Start::Waiting {
+            match s.run_until(limit, |_, a, _| a.state() != Start::Waiting) {
+                Halt::Jam => {
+                    return Err(ProfileError::Jam {
+                        program: name,
+                        pc: s.c64.cpu().pc,
+                    });
+                }
+                Halt::Limit | Halt::Stop => break,
+                Halt::Event => {}
             }
         }
         let started = s.autostart.state() == Start::Started;
@@ -273,12 +276,17 @@ impl GameDriver {
             };
             return Err(self.timeout(what));
         }
-        self.c64.tick();
-        if self.c64.cpu.is_jammed() {
-            return Err(ProfileError::Jam {
-                program: self.name.clone(),
-                pc: self.c64.cpu.pc,
-            });
+        // One cycle at a time: the profiler sees the line BASIC runs in every cycle.
+        match self.c64.run_until(self.c64.cycles() + 1, |_| false) {
+            Halt::Jam => {
+                return Err(ProfileError::Jam {
+                    program: self.name.clone(),
+                    pc: self.c64.cpu().pc,
+                });
+            }
+            // A game's write to $D7FF means nothing to the harness.
+            Halt::Event => drop(self.c64.take_events()),
+            Halt::Limit | Halt::Stop => {}
         }
         let ram = self.c64.ram();
         let curlin = u16::from_le_bytes([ram[0x39], ram[0x3A]]);
@@ -325,7 +333,7 @@ impl GameDriver {
             if self.in_loop(curlin) && self.c64.ram()[0xC6] == 0 {
                 return Ok(true);
             }
-            if self.c64.cpu.at_instruction_boundary() && autostart::basic_ready(&self.c64) {
+            if self.c64.cpu().at_instruction_boundary() && autostart::basic_ready(&self.c64) {
                 return Ok(false);
             }
         }
@@ -360,7 +368,7 @@ impl GameDriver {
             Input::Key(k) => {
                 autostart::put_in_keyboard_buffer(&mut self.c64, &[k]);
             }
-            Input::Joy(bits) => self.c64.sys.keyboard.joy2 = bits,
+            Input::Joy(bits) => self.c64.keyboard_mut().joy2 = bits,
         }
         // Taken: a key leaves the buffer; a joystick move makes the program leave the loop.
         loop {
@@ -373,7 +381,7 @@ impl GameDriver {
                 break;
             }
         }
-        self.c64.sys.keyboard.joy2 = 0;
+        self.c64.keyboard_mut().joy2 = 0;
         self.measure_turn(&mut |_| {})
     }
 
@@ -431,7 +439,7 @@ impl GameDriver {
             }
             if !self.in_loop(curlin) {
                 left = true;
-                if self.c64.cpu.at_instruction_boundary() && autostart::basic_ready(&self.c64) {
+                if self.c64.cpu().at_instruction_boundary() && autostart::basic_ready(&self.c64) {
                     return Ok(None);
                 }
                 if self.classify(curlin).1 {

@@ -32,21 +32,21 @@ impl<'a> Player<'a> {
     #[inline]
     fn feed(&mut self, c64: &mut C64) {
         if let Some(&(frame, _)) = self.rec.events.get(self.next)
-            && c64.sys.vic.frames() >= frame
+            && c64.frames() >= frame
         {
             self.take_events(c64);
         }
         if c64.cycles() >= self.next_key {
             let now = c64.cycles();
-            self.next_key = self.feeder.service(&mut c64.sys.keyboard, now);
-            c64.sys.keyboard.joy2 = self.pad | self.feeder.joystick();
+            self.next_key = self.feeder.service(c64.keyboard_mut(), now);
+            c64.keyboard_mut().joy2 = self.pad | self.feeder.joystick();
         }
     }
 
     #[cold]
     fn take_events(&mut self, c64: &mut C64) {
         // Events of a frame arrive at its first cycle, as in the window (between frames).
-        let frame = c64.sys.vic.frames();
+        let frame = c64.frames();
         while let Some(&(f, e)) = self.rec.events.get(self.next) {
             if f > frame {
                 break;
@@ -73,7 +73,7 @@ pub(super) fn replay(spec: &RunSpec, rec: &Recording) -> Result<RunRecord, Profi
         &spec.loop_label,
         Some(&spec.measure),
     )?;
-    let sum = crate::host::state::rom_checksum(&d.c64.sys.mem.roms);
+    let sum = crate::host::state::rom_checksum(d.c64.roms());
     if sum != rec.rom_checksum {
         return Err(ProfileError::Script {
             file: rec.file.clone(),
@@ -124,9 +124,9 @@ pub fn replay_to_frame(
     autostart.set_moment(rec.moment);
     let mut s = crate::host::autostart::Session::new(C64::new(roms), autostart);
     let mut p = Player::new(rec);
-    while s.c64.sys.vic.frames() < frame {
+    while s.c64.frames() < frame {
         p.feed(&mut s.c64);
-        s.tick();
+        s.step();
     }
     s.c64
 }

@@ -1,0 +1,197 @@
+//! The CPU's bus: the PLA's banking (`memory.rs`), the I/O map and the expansion port.
+//!
+//! I/O map (C64 Programmer's Reference Guide, memory map): VIC $D000-$D3FF (mirrored every
+//! 64 bytes), SID $D400-$D7FF (every 32), colour RAM $D800-$DBFF, CIA 1 $DC00 and CIA 2
+//! $DD00 (every 16), and the expansion port's I/O 1 ($DE00) and I/O 2 ($DF00): open bus
+//! while nothing there answers. A write to $D7FF is also reported to test runners as an
+//! [`Event`] (the VICE test bench's convention, used by `--exit-on-d7ff`): a watch on the
+//! address, beside the SID it reaches.
+
+use super::memory::Region;
+use super::schedule::vic_view;
+use super::{Event, System};
+use crate::chips::cpu::Bus;
+use crate::chips::expansion::Select;
+
+/// Which chip answers in the I/O block, by address bits 8-11.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Io {
+    Vic,
+    Sid,
+    Color,
+    Cia(usize),
+    Port(Select),
+}
+
+#[inline(always)]
+fn io_chip(addr: u16) -> Io {
+    match (addr >> 8) & 0x0F {
+        0x0..=0x3 => Io::Vic,
+        0x4..=0x7 => Io::Sid,
+        0x8..=0xB => Io::Color,
+        0xC => Io::Cia(0),
+        0xD => Io::Cia(1),
+        0xE => Io::Port(Select::Io1),
+        _ => Io::Port(Select::Io2),
+    }
+}
+
+impl System {
+    /// The PLA's map after a change of the 6510 port or of the expansion port's GAME and
+    /// EXROM.
+    pub(super) fn update_map(&mut self) {
+        self.port_lines = self.expansion.0.lines();
+        self.mem
+            .update_map(self.port_lines.game, self.port_lines.exrom);
+    }
+
+    /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
+    pub(super) fn open_bus(&self) -> u8 {
+        self.vic.phi1_fetch(&vic_view(&self.mem, self.vic_bank))
+    }
+
+    fn io_read(&mut self, addr: u16) -> u8 {
+        match io_chip(addr) {
+            Io::Vic => {
+                // Quiet cycles change no register the CPU reads (the raster line only moves
+                // in a full tick), so only a read that clears the collision registers
+                // needs the VIC brought up to date first.
+                if addr & 0x3E == 0x1E {
+                    self.vic_catch_up();
+                }
+                self.vic.read(addr as u8)
+            }
+            Io::Sid => self.sid.read(addr as u8, self.cycles),
+            Io::Color => {
+                self.vic_catch_up();
+                (self.open_bus() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize]
+            }
+            Io::Cia(i) => {
+                self.cia_catch_up(i, self.cycles);
+                if i == 0 && addr & 0x0E == 0 {
+                    self.update_cia1_ports();
+                }
+                let v = self.cia_mut(i).read((addr & 0x0F) as u8);
+                self.cia_wake_now(i);
+                v
+            }
+            Io::Port(select) => {
+                self.vic_catch_up();
+                let v = self.expansion.0.read(select, addr);
+                self.update_map();
+                v.unwrap_or_else(|| self.open_bus())
+            }
+        }
+    }
+
+    fn io_peek(&self, addr: u16) -> u8 {
+        match io_chip(addr) {
+            Io::Vic => self.vic.peek(addr as u8),
+            Io::Sid => self.sid.peek(addr as u8, self.cycles),
+            Io::Color => (self.open_bus() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
+            Io::Cia(i) => {
+                // On a copy brought up to date (and, for CIA 1, fed the keyboard).
+                let mut c = if i == 0 {
+                    self.cia1.clone()
+                } else {
+                    self.cia2.clone()
+                };
+                c.skip_quiet((self.cycles - self.sched.cia[i].synced) as u16);
+                if i == 0 {
+                    let pa = c.pa_pins();
+                    let pb = c.pb_pins();
+                    c.pa_in = self.keyboard.port_a_in(pa, pb);
+                    c.pb_in = self.keyboard.port_b_in(pa, pb);
+                }
+                c.peek((addr & 0x0F) as u8)
+            }
+            Io::Port(select) => self
+                .expansion
+                .0
+                .peek(select, addr)
+                .unwrap_or_else(|| self.open_bus()),
+        }
+    }
+
+    fn io_write(&mut self, addr: u16, value: u8) {
+        if addr == 0xD7FF {
+            self.events.push(Event::DebugExit(value));
+        }
+        match io_chip(addr) {
+            Io::Vic => {
+                self.vic_catch_up();
+                self.vic.write(addr as u8, value);
+                self.vic_wake_now();
+            }
+            Io::Sid => self.sid.write(addr as u8, value, self.cycles),
+            Io::Color => self.mem.color[(addr & 0x3FF) as usize] = value & 0x0F,
+            Io::Cia(i) => {
+                self.cia_catch_up(i, self.cycles);
+                self.cia_mut(i).write((addr & 0x0F) as u8, value);
+                self.cia_wake_now(i);
+                if i == 1 && (addr & 0x0F == 0 || addr & 0x0F == 2) {
+                    self.update_cia2_port();
+                }
+                if i == 0 && addr & 0x0C == 0 {
+                    self.update_light_pen();
+                }
+            }
+            Io::Port(select) => {
+                let before = self.port_lines;
+                self.expansion.0.write(select, addr, value);
+                self.update_map();
+                if self.port_lines != before {
+                    // Its interrupt or DMA lines moved: the VIC's next cycle is a full tick,
+                    // which drives the CPU's inputs.
+                    self.vic_wake_now();
+                }
+            }
+        }
+    }
+
+    /// Memory as the CPU sees it, without side effects.
+    pub(super) fn peek(&self, addr: u16) -> u8 {
+        if addr < 2 {
+            return self.mem.port.read(addr, self.cycles);
+        }
+        match self.mem.region(addr) {
+            Region::Io => self.io_peek(addr),
+            r => self.mem.read_mapped(r, addr),
+        }
+    }
+}
+
+impl Bus for System {
+    #[inline(always)]
+    fn read(&mut self, addr: u16) -> u8 {
+        if addr < 2 {
+            return self.mem.port.read(addr, self.cycles);
+        }
+        match self.mem.region(addr) {
+            Region::Io => self.io_read(addr),
+            r => self.mem.read_mapped(r, addr),
+        }
+    }
+
+    #[inline(always)]
+    fn write(&mut self, addr: u16, value: u8) {
+        if self.vic.renders() {
+            // Fetches the picture still owes must see memory before this write.
+            self.vic_catch_up();
+        }
+        if addr < 2 {
+            self.mem.port.write(addr, value, self.cycles);
+            self.update_map();
+            // The 6510 does not drive the bus for its own port: the RAM cell underneath gets
+            // whatever the VIC left there.
+            self.vic_catch_up();
+            self.mem.ram[addr as usize] = self.open_bus();
+            return;
+        }
+        if self.mem.region(addr) == Region::Io {
+            self.io_write(addr, value);
+        } else {
+            self.mem.ram[addr as usize] = value;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The wiring: every pin that joins two chips, in one place (C64 schematic, and the VIC-II
+//! article for BA and LP).
+//!
+//! | line           | from                                   | to                        |
+//! |----------------|----------------------------------------|---------------------------|
+//! | /IRQ           | VIC, CIA 1, expansion port (wired OR)  | 6510 IRQ                  |
+//! | /NMI           | CIA 2, RESTORE key, expansion port     | 6510 NMI                  |
+//! | RDY            | VIC BA, expansion port /DMA            | 6510 RDY                  |
+//! | VA14-15        | CIA 2 PA0-1 (inverted)                 | VIC bank                  |
+//! | ATN, CLK, DATA | CIA 2 PA3-5 out (inverted), PA6-7 in   | the serial bus            |
+//! | keyboard       | CIA 1 PA (columns) / PB (rows)         | CIA 1 PA, PB              |
+//! | joysticks      | control ports 2 and 1                  | CIA 1 PA, PB              |
+//! | LP             | CIA 1 PB4, keyboard, joystick 1 fire   | VIC light pen             |
+//! | TOD            | the mains (`model.mains_hz`)           | both CIAs (`schedule.rs`) |
+//! | GAME, EXROM    | expansion port                         | PLA (`bus.rs`)            |
+//!
+//! The CPU's inputs can only change in a full tick of a chip, through a register access
+//! (which forces one) or through the keyboard, so they are driven from there.
+
+use super::System;
+use crate::chips::cpu::Cpu;
+use crate::chips::serial;
+
+impl System {
+    /// The CPU's interrupt and RDY inputs, each an OR over the lines that can pull it.
+    #[inline]
+    pub(super) fn drive_cpu(&self, cpu: &mut Cpu) {
+        let port = &self.port_lines;
+        cpu.set_irq(self.vic.irq() | self.cia1.irq() | port.irq);
+        cpu.set_nmi(self.cia2.irq() | self.keyboard.restore | port.nmi);
+        cpu.rdy = !(self.ba_low | port.dma);
+    }
+
+    /// The CPU's interrupt inputs alone (RDY only changes in the VIC's full tick).
+    #[inline]
+    pub(super) fn drive_interrupts(&self, cpu: &mut Cpu) {
+        let port = &self.port_lines;
+        cpu.set_irq(self.vic.irq() | self.cia1.irq() | port.irq);
+        cpu.set_nmi(self.cia2.irq() | self.keyboard.restore | port.nmi);
+    }
+
+    /// CIA 2 port A: the VIC bank (bits 0-1, inverted) and the C64's side of the serial bus.
+    /// Bits 3-5 pull ATN, CLK and DATA low through inverters; bits 6 and 7 read CLK and DATA
+    /// back (1 while the line is high). With nothing else on the bus, CLK and DATA read the
+    /// inverse of what the C64 itself drives.
+    pub(super) fn update_cia2_port(&mut self) {
+        let pins = self.cia2.pa_pins();
+        self.vic_bank = ((!pins & 3) as u16) << 14;
+        let mut pulls = 0;
+        if pins & 0x08 != 0 {
+            pulls |= serial::ATN;
+        }
+        if pins & 0x10 != 0 {
+            pulls |= serial::CLK;
+        }
+        if pins & 0x20 != 0 {
+            pulls |= serial::DATA;
+        }
+        self.serial.pull(self.serial_c64, pulls);
+        self.read_serial_bus();
+    }
+
+    /// CLK and DATA as CIA 2 sees them on bits 6 and 7 (bits 0-5 are outputs here and read
+    /// high as inputs).
+    pub(super) fn read_serial_bus(&mut self) {
+        let high = self.serial.high();
+        let clk_in = if high & serial::CLK != 0 { 0x40 } else { 0 };
+        let data_in = if high & serial::DATA != 0 { 0x80 } else { 0 };
+        self.cia2.pa_in = 0x3F | clk_in | data_in;
+    }
+
+    /// The VIC's LP input follows PB4 of CIA 1's port B: the port's output, the keyboard
+    /// rows and joystick 1 (its fire button) can pull it low.
+    pub(crate) fn update_light_pen(&mut self) {
+        let low = self
+            .keyboard
+            .port_b_in(self.cia1.pa_pins(), self.cia1.pb_pins())
+            & 0x10
+            == 0;
+        if low != self.vic.lp_low() {
+            self.vic_catch_up();
+            self.vic.set_light_pen(low);
+            // The interrupt may have changed.
+            self.vic_wake_now();
+        }
+    }
+
+    /// Feed CIA 1 the keyboard matrix and joystick levels before a port read.
+    #[inline]
+    pub(super) fn update_cia1_ports(&mut self) {
+        let pa = self.cia1.pa_pins();
+        let pb = self.cia1.pb_pins();
+        self.cia1.pa_in = self.keyboard.port_a_in(pa, pb);
+        self.cia1.pb_in = self.keyboard.port_b_in(pa, pb);
+    }
+}

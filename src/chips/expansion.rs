@@ -1,0 +1,91 @@
+//! The expansion port: what a cartridge or a RAM expansion can do to the machine, as the
+//! lines of the port. The machine asks whatever is plugged in through [`Expansion`]; with
+//! nothing plugged in ([`Empty`]) every line stays as the C64's pull-ups leave it: GAME and
+//! EXROM high, no interrupt, no DMA, and nothing answers in I/O 1 ($DE00-$DEFF), I/O 2
+//! ($DF00-$DFFF), ROML or ROMH.
+
+/// The port's output lines the machine looks at outside an access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lines {
+    /// /GAME and /EXROM, as levels: true is high (not asserted).
+    pub game: bool,
+    pub exrom: bool,
+    /// /IRQ, /NMI and /DMA asserted (pulled low).
+    pub irq: bool,
+    pub nmi: bool,
+    pub dma: bool,
+}
+
+impl Lines {
+    /// Nothing asserted.
+    pub const RELEASED: Lines = Lines {
+        game: true,
+        exrom: true,
+        irq: false,
+        nmi: false,
+        dma: false,
+    };
+}
+
+/// Which select line of the port an access raised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Select {
+    /// $DE00-$DEFF.
+    Io1,
+    /// $DF00-$DFFF.
+    Io2,
+    /// $8000-$9FFF when the PLA maps the cartridge's low ROM there.
+    RomL,
+    /// $A000-$BFFF or $E000-$FFFF when the PLA maps the cartridge's high ROM there.
+    RomH,
+}
+
+/// Something on the expansion port.
+pub trait Expansion: Send + Sync {
+    /// The lines it drives now.
+    fn lines(&self) -> Lines;
+    /// A read with `select` raised: the byte it drives onto the data bus, or `None` when it
+    /// leaves the bus alone (the CPU then reads what the VIC left there).
+    fn read(&mut self, select: Select, addr: u16) -> Option<u8>;
+    /// The same read without side effects, for inspection.
+    fn peek(&self, select: Select, addr: u16) -> Option<u8>;
+    /// A write with `select` raised.
+    fn write(&mut self, select: Select, addr: u16, value: u8);
+    /// A copy (machines are cloned for look-ahead and tests).
+    fn boxed_clone(&self) -> Box<dyn Expansion>;
+}
+
+/// The port with nothing plugged in.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Empty;
+
+impl Expansion for Empty {
+    fn lines(&self) -> Lines {
+        Lines::RELEASED
+    }
+    fn read(&mut self, _: Select, _: u16) -> Option<u8> {
+        None
+    }
+    fn peek(&self, _: Select, _: u16) -> Option<u8> {
+        None
+    }
+    fn write(&mut self, _: Select, _: u16, _: u8) {}
+    fn boxed_clone(&self) -> Box<dyn Expansion> {
+        Box::new(*self)
+    }
+}
+
+/// What is plugged into the port (a clonable box, [`Empty`] by default).
+pub struct Slot(pub Box<dyn Expansion>);
+
+impl Default for Slot {
+    fn default() -> Self {
+        Slot(Box::new(Empty))
+    }
+}
+
+impl Clone for Slot {
+    fn clone(&self) -> Self {
+        Slot(self.0.boxed_clone())
+    }
+}
