@@ -8,6 +8,8 @@
 //! - [`run`] and `frontend`: the runners (headless, test bench, profiler, the window);
 //! - [`games`]: the embedded games, each describing itself to the runners.
 
+#![warn(unreachable_pub)]
+
 pub mod basic;
 pub mod c64;
 pub mod chips;

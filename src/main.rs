@@ -1,6 +1,8 @@
 //! The `breadbin` command: plays the dungeon in a window by default; subcommands for
 //! headless runs, BASIC text tools, the flat-RAM CPU runner, the profiler and benchmarks.
 
+#![warn(unreachable_pub)]
+
 mod cli;
 
 use breadbin::chips::cpu::{Cpu, FlatRam};

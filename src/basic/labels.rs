@@ -21,7 +21,7 @@ use std::path::Path;
 use super::error::{BasicError, read_text};
 
 /// The header line [`LabelMap::to_text`] writes.
-pub const HEADER: &str = "# breadbin label map 1";
+pub(crate) const HEADER: &str = "# breadbin label map 1";
 
 /// A label and the BASIC line it names.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 /// One line of a tokenized program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     pub number: u16,
     /// The tokenized text, without the end zero.
     pub body: &'a [u8],
@@ -14,7 +14,7 @@ pub struct Line<'a> {
 
 /// Why the walk stopped before the program's end marker.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Broken {
+pub(crate) struct Broken {
     /// Where the line that could not be read starts, counted from the start of `data`.
     pub offset: usize,
     pub what: String,
@@ -24,7 +24,7 @@ pub struct Broken {
 /// a line whose link, header or end zero runs off the data ends the walk with [`Broken`].
 /// Each line is found by following its end zero (links are absolute addresses, checked to
 /// point past the line's header and inside the data).
-pub fn lines(load: u16, data: &[u8]) -> Lines<'_> {
+pub(crate) fn lines(load: u16, data: &[u8]) -> Lines<'_> {
     Lines {
         load: usize::from(load),
         data,
@@ -34,7 +34,7 @@ pub fn lines(load: u16, data: &[u8]) -> Lines<'_> {
 }
 
 /// The iterator of [`lines`].
-pub struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     load: usize,
     data: &'a [u8],
     at: usize,

@@ -12,14 +12,14 @@
 //! documentation of [`tokenizer`].
 
 pub mod control;
-pub mod error;
-pub mod labels;
-pub mod lines;
-pub mod lister;
-pub mod petscii;
+pub(crate) mod error;
+pub(crate) mod labels;
+pub(crate) mod lines;
+pub(crate) mod lister;
+pub(crate) mod petscii;
 mod text;
-pub mod tokenizer;
-pub mod tokens;
+pub(crate) mod tokenizer;
+pub(crate) mod tokens;
 pub mod vars;
 
 pub use control::{control_code, control_name, control_sequence};

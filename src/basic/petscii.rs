@@ -222,9 +222,9 @@ pub fn screen_to_string(screen: &[u8], style: TextStyle, lower: bool) -> String 
 }
 
 /// Screen width and height of the text screen in characters.
-pub const SCREEN_COLUMNS: usize = 40;
+pub(crate) const SCREEN_COLUMNS: usize = 40;
 /// Rows of the text screen.
-pub const SCREEN_ROWS: usize = 25;
+pub(crate) const SCREEN_ROWS: usize = 25;
 
 /// The screen as text: 1,000 screen codes (row by row, as at $0400) → 25 lines of 40
 /// characters through [`screen_to_char`], trailing spaces of each line and trailing empty

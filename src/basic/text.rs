@@ -17,16 +17,16 @@ pub(crate) struct Unit {
 
 impl Unit {
     /// A byte written as itself, eligible for keyword matching.
-    pub fn is_plain(&self) -> bool {
+    pub(crate) fn is_plain(&self) -> bool {
         self.ch.is_some()
     }
 
-    pub fn is_plain_byte(&self, byte: u8) -> bool {
+    pub(crate) fn is_plain_byte(&self, byte: u8) -> bool {
         self.is_plain() && self.byte == byte
     }
 
     /// A character that may appear in a label name.
-    pub fn is_label_char(&self) -> bool {
+    pub(crate) fn is_label_char(&self) -> bool {
         self.ch
             .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
     }

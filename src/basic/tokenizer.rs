@@ -58,15 +58,15 @@ use super::tokens::{KEYWORDS, keyword, tok, token_for};
 /// Where a BASIC program is loaded: the first two bytes of every PRG the tokenizer writes.
 pub const LOAD_ADDRESS: u16 = 0x0801;
 /// The highest line number BASIC V2 accepts.
-pub const MAX_LINE_NUMBER: u16 = 63999;
+pub(crate) const MAX_LINE_NUMBER: u16 = 63999;
 /// The longest tokenized line content (between the line number and the end byte).
-pub const MAX_LINE_BYTES: usize = 255;
+pub(crate) const MAX_LINE_BYTES: usize = 255;
 /// The longest line the C64's screen editor can edit (two 40-column screen rows).
-pub const SCREEN_LINE_CHARS: usize = 80;
+pub(crate) const SCREEN_LINE_CHARS: usize = 80;
 /// The first address above BASIC's program memory ($A000, where the BASIC ROM starts).
-pub const BASIC_MEMORY_END: usize = 0xA000;
+pub(crate) const BASIC_MEMORY_END: usize = 0xA000;
 /// The number an unnumbered first line gets.
-pub const FIRST_AUTO_NUMBER: u16 = 1;
+pub(crate) const FIRST_AUTO_NUMBER: u16 = 1;
 
 /// A tokenized program.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,12 +88,12 @@ pub(crate) struct Modes {
 
 impl Modes {
     /// Whether the next byte is subject to keyword crunching.
-    pub fn crunches(&self) -> bool {
+    pub(crate) fn crunches(&self) -> bool {
         !self.quote && !self.data && !self.rem
     }
 
     /// Update the modes for a stored byte.
-    pub fn after(&mut self, byte: u8) {
+    pub(crate) fn after(&mut self, byte: u8) {
         if self.rem {
             return;
         }

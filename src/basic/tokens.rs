@@ -8,29 +8,27 @@
 //! which is why `INPUT#` comes before `INPUT` and `GO` comes last, after `GOTO` and `GOSUB`.
 
 /// The first keyword token (`END`).
-pub const FIRST_TOKEN: u8 = 0x80;
+pub(crate) const FIRST_TOKEN: u8 = 0x80;
 /// The last keyword token (`GO`).
-pub const LAST_TOKEN: u8 = 0xCB;
-/// The byte BASIC reads as the constant π outside strings.
-pub const PI_TOKEN: u8 = 0xFF;
+pub(crate) const LAST_TOKEN: u8 = 0xCB;
 
 /// Token bytes with a meaning the tokenizer and lister care about.
-pub mod tok {
-    pub const DATA: u8 = 0x83;
-    pub const GOTO: u8 = 0x89;
-    pub const RUN: u8 = 0x8A;
-    pub const GOSUB: u8 = 0x8D;
-    pub const REM: u8 = 0x8F;
-    pub const PRINT: u8 = 0x99;
-    pub const TO: u8 = 0xA4;
-    pub const FN: u8 = 0xA5;
-    pub const THEN: u8 = 0xA7;
-    pub const GO: u8 = 0xCB;
+pub(crate) mod tok {
+    pub(crate) const DATA: u8 = 0x83;
+    pub(crate) const GOTO: u8 = 0x89;
+    pub(crate) const RUN: u8 = 0x8A;
+    pub(crate) const GOSUB: u8 = 0x8D;
+    pub(crate) const REM: u8 = 0x8F;
+    pub(crate) const PRINT: u8 = 0x99;
+    pub(crate) const TO: u8 = 0xA4;
+    pub(crate) const FN: u8 = 0xA5;
+    pub(crate) const THEN: u8 = 0xA7;
+    pub(crate) const GO: u8 = 0xCB;
 }
 
 /// Keyword spellings for tokens $80..=$CB, in token order. `↑` (the power operator, $AE) is
 /// spelled with PETSCII's up-arrow character, which the text format writes as `^`.
-pub const KEYWORDS: [&str; 76] = [
+pub(crate) const KEYWORDS: [&str; 76] = [
     "END", "FOR", "NEXT", "DATA", "INPUT#", "INPUT", "DIM", "READ", "LET", "GOTO", "RUN", "IF",
     "RESTORE", "GOSUB", "RETURN", "REM", "STOP", "ON", "WAIT", "LOAD", "SAVE", "VERIFY", "DEF",
     "POKE", "PRINT#", "PRINT", "CONT", "LIST", "CLR", "CMD", "SYS", "OPEN", "CLOSE", "GET", "NEW",
@@ -40,7 +38,7 @@ pub const KEYWORDS: [&str; 76] = [
 ];
 
 /// The keyword a token byte stands for, as the text format writes it.
-pub fn keyword(token: u8) -> Option<&'static str> {
+pub(crate) fn keyword(token: u8) -> Option<&'static str> {
     if (FIRST_TOKEN..=LAST_TOKEN).contains(&token) {
         Some(KEYWORDS[usize::from(token - FIRST_TOKEN)])
     } else {
@@ -48,30 +46,12 @@ pub fn keyword(token: u8) -> Option<&'static str> {
     }
 }
 
-/// The keyword's characters as PETSCII bytes (identical to ASCII for every keyword, except
-/// that `^` is PETSCII's up arrow, $5E, which is also ASCII `^`).
-pub fn keyword_bytes(token: u8) -> Option<&'static [u8]> {
-    keyword(token).map(str::as_bytes)
-}
-
 /// The token for a keyword spelled exactly (case-insensitive), e.g. `"print"` → $99.
-pub fn token_for(word: &str) -> Option<u8> {
+pub(crate) fn token_for(word: &str) -> Option<u8> {
     KEYWORDS
         .iter()
         .position(|k| k.eq_ignore_ascii_case(word))
         .map(|i| FIRST_TOKEN + i as u8)
-}
-
-/// The token the C64's line entry would make at the start of `bytes`: the first keyword in
-/// table order whose every character matches. `bytes` are PETSCII as typed; `None` means no
-/// keyword starts here. Returns the token and the number of bytes it consumed.
-pub fn match_keyword(bytes: &[u8]) -> Option<(u8, usize)> {
-    KEYWORDS.iter().enumerate().find_map(|(i, k)| {
-        let k = k.as_bytes();
-        bytes
-            .starts_with(k)
-            .then_some((FIRST_TOKEN + i as u8, k.len()))
-    })
 }
 
 #[cfg(test)]
@@ -90,15 +70,5 @@ mod tests {
         assert_eq!(token_for("GO"), Some(0xCB));
         assert_eq!(keyword(0x7F), None);
         assert_eq!(keyword(0xCC), None);
-    }
-
-    #[test]
-    fn first_match_in_table_order_wins() {
-        assert_eq!(match_keyword(b"INPUT#1"), Some((0x84, 6)));
-        assert_eq!(match_keyword(b"INPUTA"), Some((0x85, 5)));
-        assert_eq!(match_keyword(b"GOTO10"), Some((0x89, 4)));
-        assert_eq!(match_keyword(b"GO TO"), Some((0xCB, 2)));
-        assert_eq!(match_keyword(b"ORE"), Some((0xB0, 2)));
-        assert_eq!(match_keyword(b"SC"), None);
     }
 }

@@ -104,14 +104,4 @@ impl Memory {
             Region::CharRom => self.roms.chargen[(addr & 0x0FFF) as usize],
         }
     }
-
-    /// What the CPU would read at `addr` ignoring I/O: for inspection (no side effects).
-    pub fn peek_no_io(&self, addr: u16) -> u8 {
-        if addr < 2 {
-            // Without the time, the unconnected port bits show their charge as not faded.
-            return self.port.read(addr, 0);
-        }
-        let region = self.region(addr);
-        self.read_mapped(region, addr)
-    }
 }

@@ -16,9 +16,9 @@
 //! Its place among the layers: ARCHITECTURE.md.
 
 mod bus;
-pub mod memory;
+pub(crate) mod memory;
 pub mod model;
-pub mod roms;
+pub(crate) mod roms;
 mod run;
 mod schedule;
 mod wiring;
@@ -250,15 +250,12 @@ impl C64 {
         // 2. The CPU's bus cycle: read cycles are held while RDY is low.
         self.cpu.tick(s);
         // 3. The CIAs, with their TOD input (50 pulses per 985,248 cycles, spread evenly).
-        // Cycles in which they only count down are applied later, in one step.
-        if s.cycles >= s.sched.cia_wake {
-            s.tick_cias();
-            s.drive_interrupts(&mut self.cpu);
-        }
-        s.cycles += 1;
-        if s.cycles >= s.next_tod {
-            s.tod_pulse();
-            s.drive_interrupts(&mut self.cpu);
+        // Cycles in which they only count down are applied later, in one step; so are the
+        // cycles without a TOD pulse.
+        if s.cycles >= s.sched.cias_or_tod {
+            s.cias_and_tod(&mut self.cpu);
+        } else {
+            s.cycles += 1;
         }
         // 4. The SID has no per-cycle work here: it is clocked lazily, up to the current
         // cycle before each register access and at the start of each frame (`tick_vic`).

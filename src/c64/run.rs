@@ -50,3 +50,72 @@ impl C64 {
         while self.run_until(u64::MAX, |c| c.frames() != f) != Halt::Stop {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c64::Event;
+    use crate::c64::roms::Roms;
+
+    /// A machine at the start of `program`, placed at $1000 and run from there.
+    fn machine(program: &[u8]) -> C64 {
+        let mut c64 = C64::new(Roms::open());
+        c64.run_cycles(100);
+        for (i, &b) in program.iter().enumerate() {
+            c64.poke_ram(0x1000 + i as u16, b);
+        }
+        while !c64.cpu().at_instruction_boundary() {
+            c64.tick();
+        }
+        c64.cpu_mut().set_pc(0x1000);
+        c64
+    }
+
+    #[test]
+    fn the_limit_is_the_cycle_it_stops_at() {
+        let mut c64 = machine(&[0x4C, 0x00, 0x10]); // JMP $1000
+        let end = c64.cycles() + 1234;
+        assert_eq!(c64.run_until(end, |_| false), Halt::Limit);
+        assert_eq!(c64.cycles(), end);
+        assert_eq!(c64.run_until(end, |_| false), Halt::Limit, "already there");
+        assert_eq!(c64.cycles(), end);
+    }
+
+    #[test]
+    fn a_write_to_d7ff_halts_once_with_its_event() {
+        // LDA #$2A, STA $D7FF, JMP *
+        let mut c64 = machine(&[0xA9, 0x2A, 0x8D, 0xFF, 0xD7, 0x4C, 0x05, 0x10]);
+        let start = c64.cycles();
+        assert_eq!(c64.run_until(u64::MAX, |_| false), Halt::Event);
+        // LDA # takes 2 cycles, the store's write is the 4th cycle of STA abs.
+        assert_eq!(c64.cycles() - start, 6);
+        // An event not yet taken does not halt the next run again.
+        assert_eq!(c64.run_until(c64.cycles() + 100, |_| false), Halt::Limit);
+        assert_eq!(c64.take_events(), vec![Event::DebugExit(0x2A)]);
+    }
+
+    #[test]
+    fn a_jam_halts_and_stop_is_asked_after_every_cycle() {
+        let mut c64 = machine(&[0xEA, 0xEA, 0x02]); // NOP, NOP, JAM
+        let start = c64.cycles();
+        let mut asked = 0;
+        let halt = c64.run_until(u64::MAX, |_| {
+            asked += 1;
+            false
+        });
+        assert_eq!(halt, Halt::Jam);
+        assert!(c64.cpu().is_jammed());
+        assert_eq!(
+            asked,
+            c64.cycles() - start - 1,
+            "not after the jamming cycle"
+        );
+        let mut c64 = machine(&[0xEA, 0xEA, 0x02]);
+        let start = c64.cycles();
+        assert_eq!(
+            c64.run_until(u64::MAX, |c| c.cycles() - start == 3),
+            Halt::Stop
+        );
+        assert_eq!(c64.cycles() - start, 3);
+    }
+}

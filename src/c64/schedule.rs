@@ -29,7 +29,7 @@ pub(super) struct Lazy {
 impl Lazy {
     /// The cycles owed before `now` (0 if none), counted as applied from here on.
     #[inline(always)]
-    pub fn take(&mut self, now: u64) -> u64 {
+    pub(super) fn take(&mut self, now: u64) -> u64 {
         let n = now.saturating_sub(self.synced);
         self.synced += n;
         n
@@ -37,12 +37,12 @@ impl Lazy {
 
     /// The chip's next `quiet` cycles may be skipped: its next full tick comes after them.
     #[inline(always)]
-    pub fn plan(&mut self, quiet: u64, eager: bool) {
+    pub(super) fn plan(&mut self, quiet: u64, eager: bool) {
         self.wake = self.synced + if eager { 0 } else { quiet };
     }
 
     /// Start again at `now`: everything before it applied, the next cycle a full tick.
-    pub fn restart(&mut self, now: u64) {
+    pub(super) fn restart(&mut self, now: u64) {
         self.synced = now;
         self.wake = now;
     }
@@ -53,8 +53,12 @@ impl Lazy {
 pub(super) struct Schedule {
     pub vic: Lazy,
     pub cia: [Lazy; 2],
-    /// The earlier of the two CIAs' wakes (the only CIA figure the per-cycle step reads).
+    /// The earlier of the two CIAs' wakes.
     pub cia_wake: u64,
+    /// The first cycle in which a CIA ticks in full or which ends with a TOD pulse: the
+    /// earlier of `cia_wake` and the cycle before the pulse (the only figure of the CIAs'
+    /// the per-cycle step reads).
+    pub cias_or_tod: u64,
     /// The SID keeps its own clock (its register reads need the cycle itself); it is brought
     /// up to date before each access and at the start of every frame: this is the frame it
     /// was last brought up to date in.
@@ -65,13 +69,14 @@ pub(super) struct Schedule {
 
 impl Schedule {
     /// Every chip's next cycle is a full tick, from `now` on.
-    pub fn restart(&mut self, now: u64) {
+    pub(super) fn restart(&mut self, now: u64) {
         self.vic.restart(now);
         self.cia = [Lazy {
             synced: now,
             wake: now,
         }; 2];
         self.cia_wake = now;
+        self.cias_or_tod = now;
     }
 }
 
@@ -216,6 +221,7 @@ impl System {
     pub(super) fn cia_wake_now(&mut self, i: usize) {
         self.sched.cia[i].wake = self.cycles;
         self.sched.cia_wake = self.cycles;
+        self.sched.cias_or_tod = self.cycles;
     }
 
     /// Recompute when CIA `i` next needs a real tick (after a tick or a register access).
@@ -224,10 +230,32 @@ impl System {
         let quiet = self.cia_mut(i).quiet_cycles() as u64;
         self.sched.cia[i].plan(quiet, self.sched.eager);
         self.sched.cia_wake = self.sched.cia[0].wake.min(self.sched.cia[1].wake);
+        self.plan_cias_or_tod();
+    }
+
+    /// Recompute [`Schedule::cias_or_tod`].
+    #[inline]
+    fn plan_cias_or_tod(&mut self) {
+        self.sched.cias_or_tod = self.sched.cia_wake.min(self.next_tod - 1);
+    }
+
+    /// The end of a cycle in which a CIA ticks in full or the TOD input pulses: the CIAs'
+    /// ticks, the cycle counted, then the pulse, each followed by the CPU's interrupt inputs.
+    pub(super) fn cias_and_tod(&mut self, cpu: &mut Cpu) {
+        if self.cycles >= self.sched.cia_wake {
+            self.tick_cias();
+            self.drive_interrupts(cpu);
+        }
+        self.cycles += 1;
+        if self.cycles >= self.next_tod {
+            self.tod_pulse();
+            self.drive_interrupts(cpu);
+        }
+        self.plan_cias_or_tod();
     }
 
     /// Real ticks of this cycle for the CIAs whose quiet stretch has ended.
-    pub(super) fn tick_cias(&mut self) {
+    fn tick_cias(&mut self) {
         let now = self.cycles;
         for i in 0..2 {
             if now >= self.sched.cia[i].wake {
@@ -242,7 +270,7 @@ impl System {
     /// The mains' pulse on both CIAs' TOD inputs (`model.mains_hz` a second, spread evenly
     /// over the clock's cycles), after this cycle's CIA ticks.
     #[cold]
-    pub(super) fn tod_pulse(&mut self) {
+    fn tod_pulse(&mut self) {
         let now = self.cycles;
         for i in 0..2 {
             self.cia_catch_up(i, now);

@@ -205,3 +205,29 @@ fn lazy_scheduling_matches_eager_stepping_with_sprites() {
 fn lazy_scheduling_matches_eager_stepping_with_sprites_and_pixels() {
     lazy_matches_eager(0x5B81_7E5A_11CE, 4, true, true);
 }
+
+#[test]
+fn cia2_reads_clk_and_data_from_the_serial_bus() {
+    use crate::chips::serial;
+    let mut c64 = C64::new(crate::c64::roms::Roms::open());
+    c64.poke(0xDD02, 0x3F); // bits 0-5 out, 6-7 in
+    // Nothing else on the bus: CLK and DATA read back as the inverse of what the C64 drives.
+    for out in [0x00u8, 0x10, 0x20, 0x30] {
+        c64.poke(0xDD00, out);
+        let pa = c64.peek(0xDD00);
+        assert_eq!(pa & 0x40 == 0, out & 0x10 != 0, "CLK with {out:02X} out");
+        assert_eq!(pa & 0x80 == 0, out & 0x20 != 0, "DATA with {out:02X} out");
+    }
+    // A device holding DATA low: DATA reads low whatever the C64 does; CLK is still its own.
+    c64.poke(0xDD00, 0x00);
+    let device = c64.sys.serial.attach();
+    c64.sys.serial.pull(device, serial::DATA);
+    c64.sys.read_serial_bus();
+    assert_eq!(c64.peek(0xDD00) & 0xC0, 0x40);
+    c64.sys.serial.pull(device, 0);
+    c64.sys.read_serial_bus();
+    assert_eq!(c64.peek(0xDD00) & 0xC0, 0xC0);
+    // The C64's ATN output (bit 3) is a line of the bus too.
+    c64.poke(0xDD00, 0x08);
+    assert_eq!(c64.sys.serial.low(), serial::ATN);
+}

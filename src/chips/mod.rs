@@ -5,7 +5,7 @@ pub mod cia;
 pub mod cpu;
 pub mod expansion;
 pub mod keyboard;
-pub mod serde_arrays;
+pub(crate) mod serde_arrays;
 pub mod serial;
 pub mod sid;
 #[cfg(test)]

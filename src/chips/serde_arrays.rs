@@ -4,14 +4,14 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
+pub(crate) fn serialize<S: Serializer, T: Serialize, const N: usize>(
     a: &[T; N],
     s: S,
 ) -> Result<S::Ok, S::Error> {
     a[..].serialize(s)
 }
 
-pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
     d: D,
 ) -> Result<[T; N], D::Error> {
     let v = Vec::<T>::deserialize(d)?;
@@ -21,12 +21,12 @@ pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usiz
 }
 
 /// The same for `Box<[T; N]>`.
-pub mod boxed {
+pub(crate) mod boxed {
     use super::*;
 
-    pub use super::serialize;
+    pub(crate) use super::serialize;
 
-    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
         d: D,
     ) -> Result<Box<[T; N]>, D::Error> {
         super::deserialize::<D, T, N>(d).map(Box::new)

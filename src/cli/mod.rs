@@ -1,4 +1,4 @@
 //! The command line's larger subcommands.
 
-pub mod profile;
-pub mod turns;
+pub(crate) mod profile;
+pub(crate) mod turns;

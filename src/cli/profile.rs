@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Args, Debug)]
-pub struct ProfileArgs {
+pub(crate) struct ProfileArgs {
     /// The program (.bas for labels, or .prg).
     pub file: PathBuf,
     /// Key script fed while the program waits in its input loop.
@@ -32,7 +32,7 @@ pub struct ProfileArgs {
     pub top: usize,
 }
 
-pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
+pub(crate) fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
     let program = Program::from_file(&a.file).map_err(|e| e.to_string())?;
     let script = match &a.keys {
         Some(p) => KeyScript::from_file(p).map_err(|e| e.to_string())?,
@@ -60,7 +60,7 @@ pub fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
 }
 
 #[derive(Args, Debug)]
-pub struct BenchBasicArgs {
+pub(crate) struct BenchBasicArgs {
     /// Folder of NAME.bas benchmarks with a cycles.tsv of genuine figures (NAME<TAB>cycles).
     /// Default: the classic set built in (benches/basic/).
     pub dir: Option<PathBuf>,
@@ -91,7 +91,7 @@ fn parse_cycles(table: &str, file: &str) -> Result<Vec<(String, u64)>, String> {
 
 /// Run every benchmark to its end and compare the `CYCLES n` it prints with the genuine
 /// figure: the built-in classic set, or NAME.bas files of a folder with its cycles.tsv.
-pub fn bench_basic(a: &BenchBasicArgs) -> Result<ExitCode, String> {
+pub(crate) fn bench_basic(a: &BenchBasicArgs) -> Result<ExitCode, String> {
     // (name, where it comes from, its source, the genuine figure)
     let mut runs: Vec<(String, String, String, u64)> = Vec::new();
     match &a.dir {

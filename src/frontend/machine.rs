@@ -107,10 +107,6 @@ impl Machine {
         &self.session.c64
     }
 
-    pub fn c64_mut(&mut self) -> &mut C64 {
-        &mut self.session.c64
-    }
-
     /// The program of this session (started again by a hard reset).
     pub fn program(&self) -> Option<&Program> {
         self.session.autostart.program()
@@ -237,10 +233,6 @@ impl Machine {
                 self.key_event(&ev);
             }
         }
-    }
-
-    pub fn is_paused(&self) -> bool {
-        self.paused
     }
 
     /// A light pen held to frame pixel (column, row) of the picture, or taken away.

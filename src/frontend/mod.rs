@@ -17,7 +17,7 @@ pub mod gamepad;
 pub mod keys;
 pub mod machine;
 pub mod present;
-pub mod window;
+pub(crate) mod window;
 
 use crate::Roms;
 use crate::media::Program;

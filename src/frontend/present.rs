@@ -103,11 +103,6 @@ impl Presenter {
         Ok(p)
     }
 
-    /// Whether the GPU draws.
-    pub fn is_gpu(&self) -> bool {
-        matches!(self, Presenter::Gpu(_))
-    }
-
     /// The window's inner size changed.
     pub fn resize(&mut self, width: u32, height: u32) -> Result<(), String> {
         let (w, h) = (width.max(1), height.max(1));

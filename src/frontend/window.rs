@@ -112,7 +112,7 @@ struct App {
 }
 
 /// Run the window until it is closed or quit.
-pub fn run(
+pub(crate) fn run(
     event_loop: EventLoop<()>,
     machine: Machine,
     opts: Options,

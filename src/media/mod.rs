@@ -9,7 +9,7 @@
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
-pub mod prg;
+pub(crate) mod prg;
 
 pub use prg::Prg;
 

@@ -268,8 +268,11 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
                 break;
             }
             halt
-        } else {
+        } else if until_ready {
             s.run_until(limit.min(next_sound), ended)
+        } else {
+            // Nothing to ask after each cycle.
+            s.run_until(limit.min(next_sound), |_, _, _| false)
         };
         match halt {
             Halt::Limit => {}

@@ -24,14 +24,14 @@ pub const RATE_PERIODS: [u16; 16] = [
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum State {
+pub(super) enum State {
     Attack,
     DecaySustain,
     Release,
 }
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Envelope {
+pub(super) struct Envelope {
     pub counter: u8,
     pub state: State,
     pub rate_counter: u16,
@@ -48,7 +48,7 @@ pub struct Envelope {
 }
 
 impl Envelope {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Envelope {
             counter: 0,
             state: State::Release,
@@ -74,19 +74,19 @@ impl Envelope {
         self.period = RATE_PERIODS[rate as usize];
     }
 
-    pub fn write_ad(&mut self, v: u8) {
+    pub(super) fn write_ad(&mut self, v: u8) {
         self.attack = v >> 4;
         self.decay = v & 0x0F;
         self.update_period();
     }
 
-    pub fn write_sr(&mut self, v: u8) {
+    pub(super) fn write_sr(&mut self, v: u8) {
         self.sustain = (v >> 4) * 0x11;
         self.release = v & 0x0F;
         self.update_period();
     }
 
-    pub fn write_gate(&mut self, gate: bool) {
+    pub(super) fn write_gate(&mut self, gate: bool) {
         if gate && !self.gate {
             self.state = State::Attack;
             self.hold_zero = false;
@@ -99,7 +99,7 @@ impl Envelope {
 
     /// One φ2 cycle.
     #[inline]
-    pub fn clock(&mut self) {
+    pub(super) fn clock(&mut self) {
         self.rate_counter = (self.rate_counter + 1) & 0x7FFF;
         if self.rate_counter != self.period {
             return;
@@ -145,7 +145,7 @@ impl Envelope {
 
     /// How many cycles [`Envelope::skip`] may advance with the counter unchanged.
     #[inline]
-    pub fn quiet_span(&self) -> u64 {
+    pub(super) fn quiet_span(&self) -> u64 {
         if self.frozen() {
             u64::MAX
         } else {
@@ -155,7 +155,7 @@ impl Envelope {
 
     /// Advance `k` cycles at once, `k` within [`Envelope::quiet_span`]: what `k` calls of
     /// [`Envelope::clock`] do.
-    pub fn skip(&mut self, k: u64) {
+    pub(super) fn skip(&mut self, k: u64) {
         let d = self.to_match();
         if k < d {
             self.rate_counter = ((u64::from(self.rate_counter) + k) & 0x7FFF) as u16;

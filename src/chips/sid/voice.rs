@@ -21,11 +21,11 @@
 //!   accumulator's top bit in the next cycle (`osc_topbit` notes).
 
 /// The control register's bits.
-pub const GATE: u8 = 0x01;
-pub const SYNC: u8 = 0x02;
-pub const RING: u8 = 0x04;
-pub const TEST: u8 = 0x08;
-pub const SAW: u8 = 0x20;
+pub(super) const GATE: u8 = 0x01;
+pub(super) const SYNC: u8 = 0x02;
+pub(super) const RING: u8 = 0x04;
+pub(super) const TEST: u8 = 0x08;
+pub(super) const SAW: u8 = 0x20;
 
 /// The shift register's bits that feed waveform bits 11..4 (highest first).
 const NOISE_TAPS: [u32; 8] = [20, 18, 14, 11, 9, 5, 2, 0];
@@ -34,15 +34,15 @@ const NOISE_TAP_MASK: u32 = 1 << 20 | 1 << 18 | 1 << 14 | 1 << 11 | 1 << 9 | 1 <
 /// Holding the test bit this long lets the shift register's cells charge back to ones: the
 /// noise-reset routines of the test bench wait about a second on a 6581, and a register
 /// reads all ones well before that.
-pub const NOISE_RESET_CYCLES: u32 = 0x8000;
+pub(super) const NOISE_RESET_CYCLES: u32 = 0x8000;
 /// The register's bit cells that a shift moves a tapped bit into (tap + 1).
 const NOISE_NEXT_MASK: u32 = NOISE_TAP_MASK << 1;
 /// How long a waveform output that is no longer driven (waveform 0) keeps its value: the
 /// `osc3-wave0` notes measure it gone after about three seconds, holding well past the first.
-pub const FLOAT_CYCLES: u32 = 0x10_0000;
+pub(super) const FLOAT_CYCLES: u32 = 0x10_0000;
 
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Voice {
+pub(super) struct Voice {
     pub acc: u32,
     pub freq: u32,
     pub pw: u32,
@@ -69,7 +69,7 @@ pub struct Voice {
 }
 
 impl Voice {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Voice {
             acc: 0x55_5555,
             freq: 0,
@@ -94,7 +94,7 @@ impl Voice {
 
     /// The noise waveform (12 bits, low 4 zero).
     #[inline]
-    pub fn noise(&self) -> u16 {
+    pub(super) fn noise(&self) -> u16 {
         let r = self.lfsr;
         (((r >> 20) & 1) << 11
             | ((r >> 18) & 1) << 10
@@ -108,7 +108,7 @@ impl Voice {
 
     /// The triangle, given the ring-modulating voice's accumulator top bit.
     #[inline]
-    pub fn triangle(&self, src_msb: bool) -> u16 {
+    pub(super) fn triangle(&self, src_msb: bool) -> u16 {
         let msb = self.acc & 0x80_0000 != 0;
         let invert = self.ctrl & SAW == 0 && (msb ^ (self.ctrl & RING != 0 && !src_msb));
         let a = if invert { !self.acc } else { self.acc };
@@ -116,12 +116,12 @@ impl Voice {
     }
 
     #[inline]
-    pub fn sawtooth(&self) -> u16 {
+    pub(super) fn sawtooth(&self) -> u16 {
         (self.acc >> 12) as u16
     }
 
     #[inline]
-    pub fn pulse(&self) -> u16 {
+    pub(super) fn pulse(&self) -> u16 {
         if self.test() || self.pulse_hi {
             0xFFF
         } else {
@@ -133,7 +133,7 @@ impl Voice {
     /// pulse go through the 6581 model ([`combine_6581`]); noise combined with anything
     /// is ANDed in, as its output bits are pulled low by the other waveforms.
     #[inline]
-    pub fn output(&self, src_msb: bool) -> u16 {
+    pub(super) fn output(&self, src_msb: bool) -> u16 {
         let w = self.ctrl >> 4;
         match w {
             0 => self.held,
@@ -189,7 +189,7 @@ impl Voice {
     /// phases, writeback, the 6581's top-bit pull-down, waveform 0's fading.
     /// `src_msb` is the ring/sync source's top bit.
     #[inline]
-    pub fn clock_pre(&mut self, src_msb: bool) {
+    pub(super) fn clock_pre(&mut self, src_msb: bool) {
         if self.clear_msb {
             self.acc &= 0x7F_FFFF;
             self.clear_msb = false;
@@ -244,7 +244,7 @@ impl Voice {
 
     /// The accumulator's add for this cycle; returns whether bit 19 rose (a noise clock).
     #[inline]
-    pub fn clock_acc(&mut self) {
+    pub(super) fn clock_acc(&mut self) {
         self.pulse_hi = (self.acc >> 12) >= self.pw;
         if self.test() {
             self.msb_rose = false;
@@ -262,7 +262,7 @@ impl Voice {
     /// After this cycle's output: on the 6581 a combined waveform pulling the sawtooth's
     /// top line low clears the accumulator's top bit in the next cycle.
     #[inline]
-    pub fn clock_post(&mut self, src_msb: bool) {
+    pub(super) fn clock_post(&mut self, src_msb: bool) {
         let w = self.ctrl >> 4;
         if w & 2 != 0 && w != 2 && self.acc & 0x80_0000 != 0 && self.output(src_msb) & 0x800 == 0 {
             self.clear_msb = true;
@@ -270,7 +270,7 @@ impl Voice {
     }
 
     /// A write to the control register.
-    pub fn write_ctrl(&mut self, value: u8, src_msb: bool) {
+    pub(super) fn write_ctrl(&mut self, value: u8, src_msb: bool) {
         let old = self.ctrl;
         if old >> 4 != 0 && value >> 4 == 0 {
             // The output is no longer driven: it keeps its value and fades.
@@ -303,7 +303,7 @@ impl Voice {
     /// With `steady`, also only while the output does not change (`src_steady`: the ring
     /// source's top bit does not change either).
     #[inline]
-    pub fn quiet_span(&self, steady: bool, src_steady: bool) -> u64 {
+    pub(super) fn quiet_span(&self, steady: bool, src_steady: bool) -> u64 {
         if self.clear_msb || self.shift_pipe != 0 {
             return 0;
         }
@@ -350,13 +350,13 @@ impl Voice {
 
     /// Whether the accumulator's top bit stays as it is (for a ring-modulated follower).
     #[inline]
-    pub fn msb_steady(&self) -> bool {
+    pub(super) fn msb_steady(&self) -> bool {
         self.freq == 0 || self.test()
     }
 
     /// Advance `k` cycles at once (1 <= `k` <= [`Voice::quiet_span`]): what `k` calls of
     /// `clock_pre` and `clock_acc` do.
-    pub fn skip(&mut self, k: u64) {
+    pub(super) fn skip(&mut self, k: u64) {
         if self.test() {
             let held = u64::from(self.test_held) + k;
             if held > u64::from(NOISE_RESET_CYCLES) {
@@ -384,7 +384,7 @@ impl Voice {
     }
 
     /// The 6581 floating output held by waveform 0, as read back.
-    pub fn osc_byte(&self, src_msb: bool) -> u8 {
+    pub(super) fn osc_byte(&self, src_msb: bool) -> u8 {
         (self.output(src_msb) >> 4) as u8
     }
 }

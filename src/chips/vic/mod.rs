@@ -31,7 +31,7 @@
 
 mod draw;
 mod lightpen;
-pub mod palette;
+pub(crate) mod palette;
 mod regs;
 mod sprites;
 pub mod timing;

@@ -8,10 +8,10 @@ use std::fmt::Write as _;
 
 /// How many goblins the article's player wakes: one N, or a range to sweep.
 #[derive(Debug, Clone)]
-pub struct Wakes(pub Vec<usize>);
+pub(crate) struct Wakes(pub Vec<usize>);
 
 /// `N`, `A..B` or `A-B`, each 0-6.
-pub fn parse_wakes(s: &str) -> Result<Wakes, String> {
+pub(super) fn parse_wakes(s: &str) -> Result<Wakes, String> {
     let max = breadbin::games::dungeon::sight::GOBLINS;
     let one = |t: &str| -> Result<usize, String> {
         t.trim()
@@ -60,7 +60,7 @@ fn side(s: &Option<Side>) -> String {
 
 /// The sweep as text: a row per N, the skipped seeds, the default N, the verdict of `focus`
 /// and the conclusion.
-pub fn text(sw: &Sweep, focus: Option<usize>, turns: usize) -> String {
+pub(super) fn text(sw: &Sweep, focus: Option<usize>, turns: usize) -> String {
     let sweeping = sw.rows.len() > 1;
     let mut s = String::new();
     let pct = TOLERANCE * 100.0;

@@ -159,7 +159,7 @@ fn version<'a>(v: &'a VersionStats, runs: &[&'a RunRecord]) -> Version<'a> {
 }
 
 /// The whole report as one line of JSON (numbers that are not finite become null).
-pub fn json(
+pub(super) fn json(
     player: &str,
     wake: Option<usize>,
     versions: &[(VersionStats, Vec<&RunRecord>)],

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
-pub struct BenchTurnsArgs {
+pub(crate) struct BenchTurnsArgs {
     /// The game (.bas with labels; `10a`, `10b`, `10c` name the embedded dungeon parts).
     /// Default: the embedded dungeon, part 10c.
     pub game: Option<PathBuf>,
@@ -72,7 +72,7 @@ pub struct BenchTurnsArgs {
 
 /// A list of seeds from the command line.
 #[derive(Debug, Clone)]
-pub struct Seeds(pub Vec<u8>);
+pub(crate) struct Seeds(pub Vec<u8>);
 
 fn parse_seeds(s: &str) -> Result<Seeds, String> {
     let mut out = Vec::new();
@@ -113,7 +113,7 @@ fn load_game(p: &Path) -> Result<(String, Program), String> {
     Ok((p.display().to_string(), program))
 }
 
-pub fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
+pub(crate) fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
     if let Some(p) = &a.plot {
         // Checked before the runs: an unwritable picture fails at once.
         breadbin::host::output::PendingFile::create(p).map_err(|e| e.to_string())?;

@@ -242,16 +242,6 @@ impl GameDriver {
             .is_some_and(|r| self.profiler.line_in_region(self.c64.peek_word(0x39), r))
     }
 
-    /// Change the emulated-time limit (from power-on).
-    pub fn set_limit_seconds(&mut self, seconds: u64) {
-        self.limit_seconds = seconds;
-        self.limit = self
-            .c64
-            .model()
-            .cycles_of_seconds(seconds)
-            .unwrap_or(u64::MAX);
-    }
-
     /// One cycle with profiling; the CURLIN seen.
     #[inline]
     fn step(&mut self) -> Result<u16, ProfileError> {
@@ -337,27 +327,6 @@ impl GameDriver {
                 return Ok(false);
             }
         }
-    }
-
-    /// Run until the program is somewhere in `label`'s region with an empty keyboard
-    /// buffer (e.g. an end-of-game prompt), or `max_cycles` pass. Returns whether it got there.
-    pub fn run_to_label(&mut self, label: &str, max_cycles: u64) -> Result<bool, ProfileError> {
-        let region = self
-            .profiler
-            .region_of_label(label)
-            .ok_or_else(|| ProfileError::NoLabel {
-                program: self.name.clone(),
-                label: label.to_string(),
-                known: String::new(),
-            })?;
-        let end = self.c64.cycles() + max_cycles;
-        while self.c64.cycles() < end {
-            let curlin = self.step()?;
-            if self.profiler.line_in_region(curlin, region) && self.c64.ram()[0xC6] == 0 {
-                return Ok(true);
-            }
-        }
-        Ok(false)
     }
 
     /// Feed one input while the program waits and play it to the next wait: a turn. The

@@ -34,16 +34,16 @@
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
-pub mod driver;
+pub(crate) mod driver;
 pub mod game;
 mod harness;
-pub mod keyscript;
+pub(crate) mod keyscript;
 pub mod model;
 pub mod play;
 pub mod plot;
-pub mod profiler;
+pub(crate) mod profiler;
 pub mod replay;
-pub mod report;
+pub(crate) mod report;
 pub mod spec;
 pub mod sweep;
 

@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 /// The key under which every CURLIN value that is not a line of the program is counted:
 /// direct mode, the prompt after power-on ($00xx) or after the program ($FFxx while a direct
 /// line runs; the last line's number once BASIC is back at READY on genuine ROMs is a line).
-pub const DIRECT: u16 = 0xFFFF;
+pub(crate) const DIRECT: u16 = 0xFFFF;
 
 /// Whether a profiler line key is direct mode.
-pub fn is_direct(line: u16) -> bool {
+pub(crate) fn is_direct(line: u16) -> bool {
     line == DIRECT
 }
 
