@@ -10,4 +10,5 @@ pub mod serial;
 pub mod sid;
 #[cfg(test)]
 pub(crate) mod test_rng;
+pub mod via;
 pub mod vic;
