@@ -5,10 +5,11 @@
 //! - BASIC text (`.bas`, breadbin's format, see [`crate::basic`]): tokenized on loading; its
 //!   label map goes with the program, so that tools can speak in labels.
 //!
-//! Disk images (`d64.rs`) will come here too, beside `prg.rs`.
+//! - [`disk`]: 1541 disk images (D64) and their GCR recording.
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
+pub mod disk;
 pub(crate) mod prg;
 
 pub use prg::Prg;
