@@ -71,6 +71,9 @@ impl System {
                 if i == 0 && addr & 0x0E == 0 {
                     self.update_cia1_ports();
                 }
+                if i == 1 && addr & 0x0F == 0 {
+                    self.catch_up_drive();
+                }
                 let v = self.cia_mut(i).read((addr & 0x0F) as u8);
                 self.cia_wake_now(i);
                 v
@@ -102,6 +105,8 @@ impl System {
                     let pb = c.pb_pins();
                     c.pa_in = self.keyboard.port_a_in(pa, pb);
                     c.pb_in = self.keyboard.port_b_in(pa, pb);
+                } else if addr & 0x0F == 0 {
+                    c.pa_in = self.cia2_pa_in_now();
                 }
                 c.peek((addr & 0x0F) as u8)
             }
@@ -127,6 +132,9 @@ impl System {
             Io::Color => self.mem.color[(addr & 0x3FF) as usize] = value & 0x0F,
             Io::Cia(i) => {
                 self.cia_catch_up(i, self.cycles);
+                if i == 1 && (addr & 0x0F == 0 || addr & 0x0F == 2) {
+                    self.catch_up_drive();
+                }
                 self.cia_mut(i).write((addr & 0x0F) as u8, value);
                 self.cia_wake_now(i);
                 if i == 1 && (addr & 0x0F == 0 || addr & 0x0F == 2) {

@@ -32,6 +32,7 @@ use crate::chips::keyboard::Keyboard;
 use crate::chips::serial::{Participant, SerialBus};
 use crate::chips::sid::Sid;
 use crate::chips::vic::Vic;
+use crate::drive::Drive;
 use memory::Memory;
 use roms::Roms;
 use schedule::Schedule;
@@ -68,6 +69,9 @@ pub struct System {
     expansion: Slot,
     #[serde(skip, default = "released")]
     port_lines: Lines,
+    /// A 1541 on the serial bus, if one is attached (not in save states yet).
+    #[serde(skip)]
+    drive: Option<Box<Drive>>,
     /// When each lazily clocked chip is next ticked in full (`schedule.rs`).
     #[serde(skip)]
     sched: Schedule,
@@ -117,6 +121,7 @@ impl C64 {
             serial_c64,
             expansion: Slot::default(),
             port_lines: Lines::RELEASED,
+            drive: None,
             sched: Schedule::default(),
             ba_low: false,
             cycles: 0,
@@ -142,6 +147,22 @@ impl C64 {
     /// Which C64 this is.
     pub fn model(&self) -> &Model {
         &self.sys.model
+    }
+
+    /// Put a 1541 with `rom` (its 16 KiB DOS) on the serial bus as device `device`,
+    /// powered on now.
+    pub fn attach_drive(&mut self, rom: Box<[u8; 0x4000]>, device: u8) {
+        let s = &mut self.sys;
+        let mut d = Drive::new(rom, device, &mut s.serial);
+        d.set_cycles(Drive::cycle_for(s.cycles, s.model.clock_hz));
+        s.drive = Some(Box::new(d));
+        s.update_cia2_port();
+    }
+
+    /// The attached drive, brought up to the current cycle.
+    pub fn drive(&mut self) -> Option<&crate::drive::Drive> {
+        self.sys.catch_up_drive();
+        self.sys.drive.as_deref()
     }
 
     /// The CPU, to look at.
@@ -229,6 +250,9 @@ impl C64 {
         self.sys.sched.restart(self.sys.cycles);
         self.sys.mem.port = Default::default();
         self.sys.update_map();
+        if let Some(d) = self.sys.drive.as_mut() {
+            d.reset(&mut self.sys.serial);
+        }
         self.sys.update_cia2_port();
         self.sys.keyboard.release_all();
     }

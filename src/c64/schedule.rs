@@ -111,6 +111,7 @@ impl System {
         if self.vic.frames() != self.sched.sid_frame {
             self.sched.sid_frame = self.vic.frames();
             self.sid.catch_up(now);
+            self.catch_up_drive();
         }
     }
 
@@ -194,6 +195,7 @@ impl System {
             self.cia_replan(i);
         }
         self.sid.catch_up(self.cycles);
+        self.catch_up_drive();
     }
 
     /// The CIA behind index 0 (CIA 1) or 1 (CIA 2).

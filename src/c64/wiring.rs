@@ -7,7 +7,7 @@
 //! | /NMI           | CIA 2, RESTORE key, expansion port     | 6510 NMI                  |
 //! | RDY            | VIC BA, expansion port /DMA            | 6510 RDY                  |
 //! | VA14-15        | CIA 2 PA0-1 (inverted)                 | VIC bank                  |
-//! | ATN, CLK, DATA | CIA 2 PA3-5 out (inverted), PA6-7 in   | the serial bus            |
+//! | ATN, CLK, DATA | CIA 2 PA3-5 out (inverted), PA6-7 in   | the serial bus, the drive |
 //! | keyboard       | CIA 1 PA (columns) / PB (rows)         | CIA 1 PA, PB              |
 //! | joysticks      | control ports 2 and 1                  | CIA 1 PA, PB              |
 //! | LP             | CIA 1 PB4, keyboard, joystick 1 fire   | VIC light pen             |
@@ -19,7 +19,17 @@
 
 use super::System;
 use crate::chips::cpu::Cpu;
-use crate::chips::serial;
+use crate::chips::serial::{self, SerialBus};
+use crate::drive::Drive;
+
+/// CIA 2's port A inputs from the serial bus: CLK on bit 6, DATA on bit 7 (1 while the line
+/// is high); bits 0-5 read high as inputs.
+fn cia2_pa_in(bus: &SerialBus) -> u8 {
+    let high = bus.high();
+    let clk_in = if high & serial::CLK != 0 { 0x40 } else { 0 };
+    let data_in = if high & serial::DATA != 0 { 0x80 } else { 0 };
+    0x3F | clk_in | data_in
+}
 
 impl System {
     /// The CPU's interrupt and RDY inputs, each an OR over the lines that can pull it.
@@ -57,16 +67,43 @@ impl System {
             pulls |= serial::DATA;
         }
         self.serial.pull(self.serial_c64, pulls);
+        if let Some(d) = self.drive.as_mut() {
+            d.serial_changed(&mut self.serial);
+        }
         self.read_serial_bus();
+    }
+
+    /// Bring the drive, if any, up to the current cycle, and CIA 2's view of the serial bus
+    /// with it. The C64 sees the drive only there, so this is done before CIA 2's port is
+    /// read or written (and at the end of each frame), never in between.
+    #[inline]
+    pub(super) fn catch_up_drive(&mut self) {
+        if let Some(d) = self.drive.as_mut() {
+            d.run_to(
+                Drive::cycle_for(self.cycles, self.model.clock_hz),
+                &mut self.serial,
+            );
+            self.read_serial_bus();
+        }
     }
 
     /// CLK and DATA as CIA 2 sees them on bits 6 and 7 (bits 0-5 are outputs here and read
     /// high as inputs).
     pub(super) fn read_serial_bus(&mut self) {
-        let high = self.serial.high();
-        let clk_in = if high & serial::CLK != 0 { 0x40 } else { 0 };
-        let data_in = if high & serial::DATA != 0 { 0x80 } else { 0 };
-        self.cia2.pa_in = 0x3F | clk_in | data_in;
+        self.cia2.pa_in = cia2_pa_in(&self.serial);
+    }
+
+    /// CIA 2's port A inputs as they would be now, without changing anything: with a drive
+    /// not yet brought up to date, on copies of it and of the bus (for `peek`).
+    pub(super) fn cia2_pa_in_now(&self) -> u8 {
+        match &self.drive {
+            Some(d) => {
+                let (mut d, mut bus) = (d.clone(), self.serial.clone());
+                d.run_to(Drive::cycle_for(self.cycles, self.model.clock_hz), &mut bus);
+                cia2_pa_in(&bus)
+            }
+            None => self.cia2.pa_in,
+        }
     }
 
     /// The VIC's LP input follows PB4 of CIA 1's port B: the port's output, the keyboard

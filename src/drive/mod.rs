@@ -1,0 +1,110 @@
+//! The 1541 disk drive: a machine of its own (a 6502 at 1 MHz, 2 KiB RAM, a 16 KiB DOS ROM
+//! and two 6522 VIAs, `bus.rs`), on the serial bus beside the C64.
+//!
+//! Its clock: 1,000,000 cycles a second against the C64's `clock_hz`, counted from the
+//! C64's cycles in exact integers ([`Drive::cycle_for`]). The C64 only sees the drive
+//! through the serial bus, which it reads at CIA 2's port A, so the machine brings the
+//! drive up to date there (and at the end of each frame), never in between.
+//!
+//! Not yet here: the disk, the head and the motor (VIA 2's port B and BYTE READY).
+
+mod bus;
+
+use crate::chips::cpu::Cpu;
+use crate::chips::serial::{self, Participant, SerialBus};
+use bus::DriveBus;
+
+/// The drive's clock.
+pub const CLOCK_HZ: u64 = 1_000_000;
+
+/// A 1541.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Drive {
+    cpu: Cpu,
+    bus: DriveBus,
+    /// Drive cycles since power-on.
+    cycles: u64,
+    /// Its place on the serial bus.
+    on_bus: Participant,
+}
+
+impl Drive {
+    /// A drive with `rom` (16 KiB) as device `device` (8-11), on `serial`, powered on.
+    pub fn new(rom: Box<[u8; 0x4000]>, device: u8, serial: &mut SerialBus) -> Drive {
+        let mut d = Drive {
+            cpu: Cpu::new(),
+            bus: DriveBus::new(rom, device),
+            cycles: 0,
+            on_bus: serial.attach(),
+        };
+        d.bus.see_serial(serial.low());
+        d
+    }
+
+    /// The drive cycle the C64's cycle `c64_cycle` falls in, at the C64's `clock_hz`.
+    pub fn cycle_for(c64_cycle: u64, clock_hz: u64) -> u64 {
+        (u128::from(c64_cycle) * u128::from(CLOCK_HZ) / u128::from(clock_hz)) as u64
+    }
+
+    /// Drive cycles since power-on.
+    pub fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    /// Start counting from `cycle` (a drive attached to a running machine).
+    pub(crate) fn set_cycles(&mut self, cycle: u64) {
+        self.cycles = cycle;
+    }
+
+    /// The CPU, to look at.
+    pub fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+
+    /// The drive's RAM.
+    pub fn ram(&self) -> &[u8; 0x800] {
+        &self.bus.ram
+    }
+
+    /// The RESET line (the serial cable's, which is the C64's).
+    pub fn reset(&mut self, serial: &mut SerialBus) {
+        self.cpu.reset();
+        self.bus.via1.reset();
+        self.bus.via2.reset();
+        self.drive_serial(serial);
+    }
+
+    /// Run up to drive cycle `end`.
+    pub fn run_to(&mut self, end: u64, serial: &mut SerialBus) {
+        while self.cycles < end {
+            self.tick(serial);
+        }
+    }
+
+    /// One drive cycle: the CPU's bus cycle, the VIAs, then the lines it pulls and its IRQ.
+    fn tick(&mut self, serial: &mut SerialBus) {
+        self.cpu.tick(&mut self.bus);
+        self.bus.via1.tick();
+        self.bus.via2.tick();
+        self.drive_serial(serial);
+        self.cpu.set_irq(self.bus.via1.irq() | self.bus.via2.irq());
+        self.cycles += 1;
+    }
+
+    /// Put the drive's pulls on the bus and let VIA 1 see the lines.
+    fn drive_serial(&mut self, serial: &mut SerialBus) {
+        let others = serial.low_from_others(self.on_bus);
+        let pulls = self.bus.pulls(others & serial::ATN != 0);
+        serial.pull(self.on_bus, pulls);
+        self.bus.see_serial(others | pulls);
+    }
+
+    /// The serial bus changed from outside (the C64 wrote its port): VIA 1 sees it now, and
+    /// the ATN acknowledge hardware answers at once.
+    pub fn serial_changed(&mut self, serial: &mut SerialBus) {
+        self.drive_serial(serial);
+    }
+}
+
+#[cfg(test)]
+mod tests;
