@@ -187,6 +187,9 @@ fn bad_arguments_are_one_line_errors() {
     assert!(stderr(&o).contains("above $FFFF"));
     let o = breadbin(&["run", "--headless", "--dump", "$D000-$C000=x"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = breadbin(&["bench-turns", "--turns", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("at least 1 turn"), "{}", stderr(&o));
 }
 
 #[test]

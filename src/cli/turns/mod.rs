@@ -41,8 +41,8 @@ pub(crate) struct BenchTurnsArgs {
     /// Seeds (location 251), e.g. `7` or `1-10` or `3,5,9`.
     #[arg(long, default_value = "1", value_parser = parse_seeds)]
     pub seeds: Seeds,
-    /// Turns measured per run.
-    #[arg(long, default_value_t = 20)]
+    /// Turns measured per run (at least 1).
+    #[arg(long, default_value_t = 20, value_parser = parse_turns)]
     pub turns: usize,
     /// Subroutine whose inclusive time is measured per turn.
     #[arg(long, default_value = "ENEMYLOGIC")]
@@ -68,6 +68,15 @@ pub(crate) struct BenchTurnsArgs {
     /// Runs at a time (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: Option<u32>,
+}
+
+/// A number of turns: a run measures at least one.
+fn parse_turns(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("a run measures at least 1 turn".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// A list of seeds from the command line.
