@@ -496,9 +496,9 @@ fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {
         std::fs::read(&a.image).map_err(|e| format!("{}: cannot read: {e}", a.image.display()))?;
     if a.load as usize + image.len() > 0x10000 {
         return Err(format!(
-            "{}: {} bytes loaded at ${:04X} run past $FFFF",
+            "{}: {} loaded at ${:04X} run past $FFFF",
             a.image.display(),
-            image.len(),
+            breadbin::basic::bytes(image.len()),
             a.load
         ));
     }

@@ -159,6 +159,12 @@ fn bad_programs_are_one_line_errors() {
     std::fs::write(&over, bytes).unwrap();
     let o = breadbin(&["run", "--headless", over.to_str().unwrap()]);
     one_line_error(&o, 1, "past $FFFF");
+    let by_one = tmp("by_one.prg");
+    let mut bytes = vec![0x00, 0xFF];
+    bytes.extend(std::iter::repeat_n(0xEA, 257));
+    std::fs::write(&by_one, bytes).unwrap();
+    let o = breadbin(&["run", "--headless", by_one.to_str().unwrap()]);
+    one_line_error(&o, 1, "with 257 bytes: it runs past $FFFF by 1 byte");
     let bad = tmp("bad.bas");
     std::fs::write(&bad, "10 PRINT \"{NOSUCH}\"\n").unwrap();
     let o = breadbin(&["run", "--headless", bad.to_str().unwrap()]);

@@ -59,7 +59,7 @@ pub enum BasicError {
     },
     #[error("{pos}: line {number} does not fit in BASIC's memory ($0801-$9FFF)")]
     ProgramTooLarge { pos: Pos, number: u16 },
-    #[error("{file}: {length} bytes is too short for a PRG: no room for the 2-byte load address")]
+    #[error("{file}: {} is too short for a PRG: no room for the 2-byte load address", bytes(*length))]
     PrgTooShort { file: String, length: usize },
     #[error("{file}: offset {offset}: {what}")]
     LinksRunOff {
@@ -118,5 +118,24 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String), BasicError> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok((text, file)),
         Err(_) => Err(BasicError::NotText { file }),
+    }
+}
+
+/// A count of bytes in words: "1 byte", "2 bytes" (for messages).
+pub fn bytes(n: usize) -> String {
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    #[test]
+    fn one_byte_is_singular() {
+        assert_eq!(super::bytes(1), "1 byte");
+        assert_eq!(super::bytes(0), "0 bytes");
+        assert_eq!(super::bytes(2), "2 bytes");
     }
 }

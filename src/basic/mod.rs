@@ -23,7 +23,7 @@ pub(crate) mod tokens;
 pub mod vars;
 
 pub use control::{control_code, control_name, control_sequence};
-pub use error::{BasicError, Pos, Warning, WarningKind};
+pub use error::{BasicError, Pos, Warning, WarningKind, bytes};
 pub use labels::{Label, LabelMap, LineSource};
 pub use lister::{list, list_file};
 pub use petscii::{

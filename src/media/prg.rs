@@ -38,9 +38,9 @@ impl Prg {
             return Err(MediaError::program(
                 path,
                 format!(
-                    "PRG loads at ${load:04X} with {} bytes: it runs past $FFFF by {} bytes",
-                    data.len(),
-                    end - 0x10000
+                    "PRG loads at ${load:04X} with {}: it runs past $FFFF by {}",
+                    crate::basic::bytes(data.len()),
+                    crate::basic::bytes(end - 0x10000)
                 ),
             ));
         }

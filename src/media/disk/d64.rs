@@ -82,9 +82,9 @@ impl D64 {
             }
         }
         Err(format!(
-            "not a D64 image: {} bytes (35 tracks are 174848 bytes, or 175531 with error bytes; \
+            "not a D64 image: {} (35 tracks are 174848 bytes, or 175531 with error bytes; \
              40 tracks 196608 or 197376; 42 tracks 205312 or 206114)",
-            bytes.len()
+            crate::basic::bytes(bytes.len())
         ))
     }
 
