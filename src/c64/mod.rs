@@ -297,7 +297,7 @@ impl C64 {
 
     /// Write RAM directly (under any ROM), bypassing I/O: for loaders and `--poke`.
     pub fn poke_ram(&mut self, addr: u16, value: u8) {
-        // The VIC's owed fetches (see `System::vic_skip`) come before the poke.
+        // The VIC's owed fetches (see `schedule.rs`) come before the poke.
         self.sys.sync();
         self.sys.mem.ram[addr as usize] = value;
     }

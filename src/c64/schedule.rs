@@ -71,10 +71,9 @@ impl Schedule {
     /// Every chip's next cycle is a full tick, from `now` on.
     pub(super) fn restart(&mut self, now: u64) {
         self.vic.restart(now);
-        self.cia = [Lazy {
-            synced: now,
-            wake: now,
-        }; 2];
+        for c in &mut self.cia {
+            c.restart(now);
+        }
         self.cia_wake = now;
         self.cias_or_tod = now;
     }

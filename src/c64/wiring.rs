@@ -35,10 +35,8 @@ impl System {
     /// The CPU's interrupt and RDY inputs, each an OR over the lines that can pull it.
     #[inline]
     pub(super) fn drive_cpu(&self, cpu: &mut Cpu) {
-        let port = &self.port_lines;
-        cpu.set_irq(self.vic.irq() | self.cia1.irq() | port.irq);
-        cpu.set_nmi(self.cia2.irq() | self.keyboard.restore | port.nmi);
-        cpu.rdy = !(self.ba_low | port.dma);
+        self.drive_interrupts(cpu);
+        cpu.rdy = !(self.ba_low | self.port_lines.dma);
     }
 
     /// The CPU's interrupt inputs alone (RDY only changes in the VIC's full tick).
