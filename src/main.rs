@@ -199,6 +199,13 @@ struct RunArgs {
     /// Write the run's sound (the SID's output) to FILE as a 48 kHz mono WAV.
     #[arg(long, requires = "headless", value_name = "FILE")]
     wav: Option<PathBuf>,
+    /// Put this D64 in drive 8 without starting anything (a D64 given as FILE is attached
+    /// and its first program started). What the drive writes is saved back to the file.
+    #[arg(long, requires = "headless", value_name = "FILE")]
+    disk: Option<PathBuf>,
+    /// Never write the disk image back.
+    #[arg(long, requires = "headless")]
+    disk_readonly: bool,
 }
 
 /// What the program file is, when its name does not end in .prg or .bas.
@@ -398,6 +405,8 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         load_state: a.load_state,
         save_state: a.save_state,
         wav: a.wav,
+        disk: a.disk,
+        disk_read_only: a.disk_readonly,
     };
     let headless::Run {
         outcome,

@@ -8,18 +8,21 @@ mod shared_data;
 use breadbin::run::testbench;
 use std::path::PathBuf;
 
+/// The bench's folder, or `None` after saying why it is skipped.
 fn bench_dir() -> Option<PathBuf> {
     let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(testbench::DEFAULT_DIR);
-    d.join("tests.tsv").is_file().then_some(d)
+    if d.join("tests.tsv").is_file() {
+        return Some(d);
+    }
+    shared_data::absent(&format!(
+        "the VICE test bench at {}",
+        testbench::DEFAULT_DIR
+    ))
 }
 
 #[test]
 fn every_program_of_the_baseline_still_passes() {
     let Some(dir) = bench_dir() else {
-        shared_data::absent::<()>(&format!(
-            "the VICE test bench at {}",
-            testbench::DEFAULT_DIR
-        ));
         return;
     };
     let baseline = testbench::read_baseline(
@@ -63,4 +66,46 @@ fn every_program_of_the_baseline_still_passes() {
         lost.join("\n  ")
     );
     eprintln!("{} baseline programs pass", results.len());
+}
+
+/// With genuine ROM images holding a 1541 DOS (`BREADBIN_GENUINE_ROMS=DIR`), the drive's
+/// programs of the bench pass: the 1541's VIAs against the reference data the programs
+/// carry (recorded on real drives), its clock and the serial bus against the programs'
+/// timing. Skips without the images or the bench.
+#[test]
+fn the_drive_programs_pass_with_a_genuine_dos() {
+    let Some(dir) = bench_dir() else {
+        return;
+    };
+    let Some(roms_dir) = std::env::var_os("BREADBIN_GENUINE_ROMS") else {
+        eprintln!("skipping: BREADBIN_GENUINE_ROMS is not set");
+        return;
+    };
+    let roms = breadbin::Roms::from_dir(std::path::Path::new(&roms_dir))
+        .expect("BREADBIN_GENUINE_ROMS holds ROMs");
+    if roms.dos.is_none() {
+        eprintln!("skipping: no 1541 DOS image in BREADBIN_GENUINE_ROMS");
+        return;
+    }
+    let all = testbench::read_list(&dir).expect("tests.tsv reads");
+    let entries = testbench::select(
+        all,
+        &[
+            "drive/".to_string(),
+            "general/fuxxortest/ef2-inst1".to_string(),
+        ],
+    )
+    .expect("the bench lists drive programs");
+    assert_eq!(entries.len(), 20);
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let results =
+        testbench::run(&dir, &entries, roms, threads, &|_, _, _| {}).expect("the bench runs");
+    let failed: Vec<String> = results
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| format!("{} ({})", r.entry.program, r.ending.describe()))
+        .collect();
+    assert!(failed.is_empty(), "failing: {failed:?}");
 }

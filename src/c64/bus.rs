@@ -72,7 +72,7 @@ impl System {
                     self.update_cia1_ports();
                 }
                 if i == 1 && addr & 0x0F == 0 {
-                    self.catch_up_drive();
+                    self.catch_up_drive_for_read();
                 }
                 let v = self.cia_mut(i).read((addr & 0x0F) as u8);
                 self.cia_wake_now(i);
@@ -133,7 +133,7 @@ impl System {
             Io::Cia(i) => {
                 self.cia_catch_up(i, self.cycles);
                 if i == 1 && (addr & 0x0F == 0 || addr & 0x0F == 2) {
-                    self.catch_up_drive();
+                    self.catch_up_drive_for_write();
                 }
                 self.cia_mut(i).write((addr & 0x0F) as u8, value);
                 self.cia_wake_now(i);

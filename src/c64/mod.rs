@@ -106,6 +106,7 @@ impl C64 {
     /// Power on `model` with the given ROMs, if this build emulates it.
     pub fn with_model(roms: Roms, model: Model) -> Result<Self, model::ModelError> {
         model.check()?;
+        let dos = roms.dos.clone();
         let mut serial = SerialBus::default();
         let serial_c64 = serial.attach();
         let mut sys = System {
@@ -141,7 +142,11 @@ impl C64 {
         // P's flags other than I are whatever the chip powered up with; VICE shows Z set,
         // and so does breadbin, for the same reason.
         cpu.p.insert(crate::chips::cpu::Status::Z);
-        Ok(C64 { cpu, sys })
+        let mut c64 = C64 { cpu, sys };
+        if let Some(rom) = dos {
+            c64.attach_drive(rom, 8);
+        }
+        Ok(c64)
     }
 
     /// Which C64 this is.
@@ -163,6 +168,12 @@ impl C64 {
     pub fn drive(&mut self) -> Option<&crate::drive::Drive> {
         self.sys.catch_up_drive();
         self.sys.drive.as_deref()
+    }
+
+    /// The attached drive, brought up to the current cycle, to change its disk.
+    pub fn drive_mut(&mut self) -> Option<&mut crate::drive::Drive> {
+        self.sys.catch_up_drive();
+        self.sys.drive.as_deref_mut()
     }
 
     /// The CPU, to look at.

@@ -4,6 +4,10 @@
 //! numbers'): `kernal-901227-03.bin`, `kernal.901227-03.bin`, `kernal`, `kernal.rom`, and
 //! likewise for `basic` (901226-01) and `chargen`/`characters` (901225-01). Sizes must be
 //! 8192, 8192 and 4096 bytes.
+//!
+//! The folder may also hold a 1541's DOS (16384 bytes, e.g. VICE's `dos1541ii-251968-03.bin`,
+//! or the two 8 KiB halves `1541-c000.325302-01.bin` and `1541-e000.901229-05.bin`). With one,
+//! the machine has a drive 8; without, it has none.
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +17,8 @@ pub struct Roms {
     pub basic: Box<[u8; 0x2000]>,
     pub kernal: Box<[u8; 0x2000]>,
     pub chargen: Box<[u8; 0x1000]>,
+    /// A 1541's DOS, when there is one: the machine then has a drive 8.
+    pub dos: Option<Box<[u8; 0x4000]>>,
     /// Where they came from, for messages.
     pub source: RomSource,
 }
@@ -88,6 +94,7 @@ impl Roms {
             basic: Box::new(*OPEN_BASIC),
             kernal: Box::new(*OPEN_KERNAL),
             chargen: Box::new(*OPEN_CHARGEN),
+            dos: None,
             source: RomSource::Open,
         }
     }
@@ -101,13 +108,14 @@ impl Roms {
             })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .collect();
-        let basic = load(dir, &entries, "BASIC", BASIC_NAMES)?;
-        let kernal = load(dir, &entries, "KERNAL", KERNAL_NAMES)?;
-        let chargen = load(dir, &entries, "character", CHARGEN_NAMES)?;
+        let basic = load(dir, &entries, "BASIC", BASIC_NAMES, 0x2000)?;
+        let kernal = load(dir, &entries, "KERNAL", KERNAL_NAMES, 0x2000)?;
+        let chargen = load(dir, &entries, "character", CHARGEN_NAMES, 0x1000)?;
         Ok(Roms {
             basic: basic.try_into().expect("size checked"),
             kernal: kernal.try_into().expect("size checked"),
             chargen: chargen.try_into().expect("size checked"),
+            dos: load_dos(dir, &entries)?,
             source: RomSource::Folder(dir.to_path_buf()),
         })
     }
@@ -125,15 +133,47 @@ impl Roms {
     }
 }
 
-fn load(
-    dir: &Path,
-    entries: &[PathBuf],
-    what: &'static str,
-    names: &[&str],
-) -> Result<Box<[u8]>, RomError> {
-    let expected = if what == "character" { 0x1000 } else { 0x2000 };
-    // Exact names first, in order of preference, then a case-insensitive match.
-    let found = names.iter().find_map(|n| {
+const DOS_NAMES: &[&str] = &[
+    "dos1541ii-251968-03.bin",
+    "dos1541-325302-01+901229-05.bin",
+    "dos1541-325302-01+901229-06aa.bin",
+    "1541-ii.251968-03.bin",
+    "dos1541",
+    "dos1541.rom",
+    "dos1541.bin",
+    "1541.rom",
+    "1541.bin",
+];
+const DOS_LOW_NAMES: &[&str] = &["1541-c000.325302-01.bin", "325302-01.bin"];
+const DOS_HIGH_NAMES: &[&str] = &[
+    "1541-e000.901229-05.bin",
+    "1541-e000.901229-06aa.bin",
+    "1541-e000.901229-03.bin",
+    "901229-05.bin",
+    "901229-06aa.bin",
+];
+
+/// The 1541 DOS of `dir`: one 16 KiB image, or its two halves; `None` when there is neither.
+fn load_dos(dir: &Path, entries: &[PathBuf]) -> Result<Option<Box<[u8; 0x4000]>>, RomError> {
+    if find(dir, entries, DOS_NAMES).is_some() {
+        let whole = load(dir, entries, "1541 DOS", DOS_NAMES, 0x4000)?;
+        return Ok(Some(whole.try_into().expect("size checked")));
+    }
+    if find(dir, entries, DOS_LOW_NAMES).is_none() || find(dir, entries, DOS_HIGH_NAMES).is_none() {
+        return Ok(None);
+    }
+    let low = load(dir, entries, "1541 DOS $C000", DOS_LOW_NAMES, 0x2000)?;
+    let high = load(dir, entries, "1541 DOS $E000", DOS_HIGH_NAMES, 0x2000)?;
+    let mut rom = Box::new([0u8; 0x4000]);
+    rom[..0x2000].copy_from_slice(&low);
+    rom[0x2000..].copy_from_slice(&high);
+    Ok(Some(rom))
+}
+
+/// The first of `names` in `dir`: exact names first, in order of preference, then a
+/// case-insensitive match.
+fn find(dir: &Path, entries: &[PathBuf], names: &[&str]) -> Option<PathBuf> {
+    names.iter().find_map(|n| {
         let p = dir.join(n);
         if p.is_file() {
             return Some(p);
@@ -146,8 +186,17 @@ fn load(
                     .is_some_and(|f| f.eq_ignore_ascii_case(n))
             })
             .cloned()
-    });
-    let Some(path) = found else {
+    })
+}
+
+fn load(
+    dir: &Path,
+    entries: &[PathBuf],
+    what: &'static str,
+    names: &[&str],
+    expected: usize,
+) -> Result<Box<[u8]>, RomError> {
+    let Some(path) = find(dir, entries, names) else {
         return Err(RomError::Missing {
             dir: dir.to_path_buf(),
             what,
@@ -203,6 +252,34 @@ mod tests {
         let r = Roms::from_dir(&d).unwrap();
         assert_eq!((r.kernal[0], r.basic[0], r.chargen[0]), (1, 2, 3));
         assert!(!r.is_open());
+        assert!(r.dos.is_none(), "no DOS image, no drive");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn finds_a_1541_dos_whole_or_in_halves() {
+        let d = tmpdir("dos");
+        std::fs::write(d.join("kernal"), [1u8; 8192]).unwrap();
+        std::fs::write(d.join("basic"), [2u8; 8192]).unwrap();
+        std::fs::write(d.join("chargen"), [3u8; 4096]).unwrap();
+        std::fs::write(d.join("1541-C000.325302-01.bin"), [4u8; 8192]).unwrap();
+        std::fs::write(d.join("1541-e000.901229-05.bin"), [5u8; 8192]).unwrap();
+        let dos = Roms::from_dir(&d)
+            .unwrap()
+            .dos
+            .expect("the halves make a DOS");
+        assert_eq!(
+            (dos[0], dos[0x1FFF], dos[0x2000], dos[0x3FFF]),
+            (4, 4, 5, 5)
+        );
+        std::fs::write(d.join("dos1541ii-251968-03.bin"), [6u8; 16384]).unwrap();
+        assert_eq!(Roms::from_dir(&d).unwrap().dos.unwrap()[0x3FFF], 6);
+        std::fs::write(d.join("dos1541ii-251968-03.bin"), [6u8; 8192]).unwrap();
+        let e = Roms::from_dir(&d).err().unwrap().to_string();
+        assert!(
+            e.contains("dos1541ii-251968-03.bin: 1541 DOS ROM must be 16384 bytes"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&d).unwrap();
     }
 

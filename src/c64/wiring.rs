@@ -71,14 +71,41 @@ impl System {
         self.read_serial_bus();
     }
 
-    /// Bring the drive, if any, up to the current cycle, and CIA 2's view of the serial bus
-    /// with it. The C64 sees the drive only there, so this is done before CIA 2's port is
-    /// read or written (and at the end of each frame), never in between.
+    /// Bring the drive, if any, up to the start of the current cycle, and CIA 2's view of the
+    /// serial bus with it. The C64 sees the drive only there, so this is done before CIA 2's
+    /// port is read or written (and at the end of each frame), never in between.
+    ///
+    /// When in the C64's cycle the drive is caught up decides which of a C64 access and a
+    /// drive access in the same microsecond comes first. The test bench's drive programs
+    /// (`drive/selftest`, `viavarious`, `iecdelay`) pass with reads seeing the drive as of
+    /// 0 to 0.6 of the C64's cycle and writes reaching it at 0.5 to 1.0 of the cycle; reads
+    /// take the middle of the C64's cycle and writes its end (the write is visible to the
+    /// drive from the C64's next cycle, as VICE models it).
     #[inline]
     pub(super) fn catch_up_drive(&mut self) {
+        self.catch_up_drive_to(2 * self.cycles);
+    }
+
+    /// Before the CPU reads CIA 2's port A in this cycle: the read sees every drive cycle
+    /// ended by the middle of the C64's cycle.
+    #[inline]
+    pub(super) fn catch_up_drive_for_read(&mut self) {
+        self.catch_up_drive_to(2 * self.cycles + 1);
+    }
+
+    /// Before the CPU writes CIA 2's port A or its direction in this cycle: the drive sees
+    /// the write from its first cycle that ends after the C64's cycle.
+    #[inline]
+    pub(super) fn catch_up_drive_for_write(&mut self) {
+        self.catch_up_drive_to(2 * self.cycles + 2);
+    }
+
+    /// Run the drive, if any, through every cycle that ends by C64 half-cycle `half`.
+    #[inline]
+    fn catch_up_drive_to(&mut self, half: u64) {
         if let Some(d) = self.drive.as_mut() {
             d.run_to(
-                Drive::cycle_for(self.cycles, self.model.clock_hz),
+                Drive::cycle_for_half(half, self.model.clock_hz),
                 &mut self.serial,
             );
             self.read_serial_bus();

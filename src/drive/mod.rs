@@ -6,16 +6,30 @@
 //! through the serial bus, which it reads at CIA 2's port A, so the machine brings the
 //! drive up to date there (and at the end of each frame), never in between.
 //!
-//! Not yet here: the disk, the head and the motor (VIA 2's port B and BYTE READY).
+//! The disk, the head, the motor and BYTE READY: `head.rs`.
 
 mod bus;
+mod head;
 
-use crate::chips::cpu::Cpu;
+pub use head::Disk;
+
+use crate::chips::cpu::{Cpu, Status};
 use crate::chips::serial::{self, Participant, SerialBus};
 use bus::DriveBus;
 
 /// The drive's clock.
 pub const CLOCK_HZ: u64 = 1_000_000;
+
+/// The drive's motor, its LED and where its head is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Status1541 {
+    pub motor: bool,
+    pub led: bool,
+    /// The track under the head (1-42).
+    pub track: u8,
+    /// The head sits half a track further in.
+    pub half_track: bool,
+}
 
 /// A 1541.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
@@ -26,6 +40,8 @@ pub struct Drive {
     cycles: u64,
     /// Its place on the serial bus.
     on_bus: Participant,
+    head: head::Head,
+    disk: Option<Disk>,
 }
 
 impl Drive {
@@ -36,6 +52,8 @@ impl Drive {
             bus: DriveBus::new(rom, device),
             cycles: 0,
             on_bus: serial.attach(),
+            head: head::Head::new(),
+            disk: None,
         };
         d.bus.see_serial(serial.low());
         d
@@ -44,6 +62,12 @@ impl Drive {
     /// The drive cycle the C64's cycle `c64_cycle` falls in, at the C64's `clock_hz`.
     pub fn cycle_for(c64_cycle: u64, clock_hz: u64) -> u64 {
         (u128::from(c64_cycle) * u128::from(CLOCK_HZ) / u128::from(clock_hz)) as u64
+    }
+
+    /// The drive cycles that have ended by the C64's half-cycle `half` (twice its cycle
+    /// count, plus one in the cycle's second half).
+    pub fn cycle_for_half(half: u64, clock_hz: u64) -> u64 {
+        (u128::from(half) * u128::from(CLOCK_HZ) / (2 * u128::from(clock_hz))) as u64
     }
 
     /// Drive cycles since power-on.
@@ -66,6 +90,33 @@ impl Drive {
         &self.bus.ram
     }
 
+    /// Put a disk in (taking out the one there was, returned).
+    pub fn insert_disk(&mut self, disk: Disk) -> Option<Disk> {
+        self.disk.replace(disk)
+    }
+
+    /// Take the disk out.
+    pub fn eject_disk(&mut self) -> Option<Disk> {
+        self.disk.take()
+    }
+
+    /// The disk in the drive.
+    pub fn disk(&self) -> Option<&Disk> {
+        self.disk.as_ref()
+    }
+
+    /// What the front panel and the mechanism show.
+    pub fn status(&self) -> Status1541 {
+        let pb = self.bus.via2.pb_pins();
+        let (track, between) = self.head.track();
+        Status1541 {
+            motor: pb & 0x04 != 0,
+            led: pb & 0x08 != 0,
+            track,
+            half_track: between,
+        }
+    }
+
     /// The RESET line (the serial cable's, which is the C64's).
     pub fn reset(&mut self, serial: &mut SerialBus) {
         self.cpu.reset();
@@ -86,6 +137,10 @@ impl Drive {
         self.cpu.tick(&mut self.bus);
         self.bus.via1.tick();
         self.bus.via2.tick();
+        if self.head.tick(&mut self.bus.via2, self.disk.as_mut()) {
+            // BYTE READY on the SO pin.
+            self.cpu.p.insert(Status::V);
+        }
         self.drive_serial(serial);
         self.cpu.set_irq(self.bus.via1.irq() | self.bus.via2.irq());
         self.cycles += 1;

@@ -97,3 +97,14 @@ fn one_c64_second_is_one_million_drive_cycles() {
         ((u64::MAX / 2) as u128 * 1_000_000 / 985_248) as u64
     );
 }
+
+#[test]
+fn half_cycles_place_the_c64s_accesses_inside_its_cycle() {
+    // C64 cycle 1 spans 1.015 to 2.030 drive cycles: its middle falls in drive cycle 1, its
+    // end after drive cycle 1 has ended.
+    assert_eq!(Drive::cycle_for_half(2, 985_248), 1);
+    assert_eq!(Drive::cycle_for_half(3, 985_248), 1);
+    assert_eq!(Drive::cycle_for_half(4, 985_248), 2);
+    assert_eq!(Drive::cycle_for_half(2 * 985_248, 985_248), 1_000_000);
+    assert_eq!(Drive::cycle_for_half(2 * 985_248 + 1, 985_248), 1_000_000);
+}

@@ -185,6 +185,12 @@ pub struct Autostart {
     ready_frame: Option<u64>,
     /// The program has left the prompt since its start: the next prompt is its end.
     left_prompt: bool,
+    /// Text still to put in the keyboard buffer (a disk's `LOAD` line), as it empties.
+    typing: Vec<u8>,
+    /// Type `RUN` once the typed `LOAD` has brought BASIC back to its prompt.
+    run_after_load: bool,
+    /// The whole `LOAD` line, typed again after a power cycle.
+    load_line: Vec<u8>,
 }
 
 impl Autostart {
@@ -200,7 +206,21 @@ impl Autostart {
             state: if wait { Start::Waiting } else { Start::Nothing },
             ready_frame: None,
             left_prompt: false,
+            typing: Vec::new(),
+            run_after_load: false,
+            load_line: Vec::new(),
         }
+    }
+
+    /// Start the program `name` (PETSCII; `*` for the disk's first) from the disk in drive
+    /// 8, as a person does: type `LOAD"name",8,1` at the prompt, then `RUN` at the prompt
+    /// that follows the load.
+    pub fn from_disk(name: &[u8], pokes: Vec<(u16, u8)>) -> Autostart {
+        let mut a = Autostart::new(None, pokes, true);
+        a.load_line = [b"LOAD\"", name, b"\",8,1\r"].concat();
+        a.typing = a.load_line.clone();
+        a.run_after_load = true;
+        a
     }
 
     /// An autostart that does nothing.
@@ -235,12 +255,42 @@ impl Autostart {
         };
         self.ready_frame = None;
         self.left_prompt = false;
+        self.typing = self.load_line.clone();
+        self.run_after_load = !self.load_line.is_empty();
     }
 
     /// After the RESET line: nothing more is started.
     pub fn cancel(&mut self) {
         if self.state == Start::Waiting {
             self.state = Start::Nothing;
+        }
+        self.typing.clear();
+        self.run_after_load = false;
+    }
+
+    /// Still typing a disk's `LOAD` line or waiting to type `RUN` after it.
+    pub fn typing(&self) -> bool {
+        self.state == Start::Started && (!self.typing.is_empty() || self.run_after_load)
+    }
+
+    /// While [`Autostart::typing`]: put the next part of the line in the keyboard buffer
+    /// when it is empty, and `RUN` once the load has ended at the prompt. Call at
+    /// instruction boundaries.
+    fn type_on(&mut self, c64: &mut C64) {
+        if c64.ram()[0xC6] != 0 {
+            return;
+        }
+        if !self.typing.is_empty() {
+            let n = self.typing.len().min(10);
+            put_in_keyboard_buffer(c64, &self.typing[..n]);
+            self.typing.drain(..n);
+            self.left_prompt = false;
+        } else if !self.left_prompt {
+            self.left_prompt = !basic_ready(c64);
+        } else if basic_ready(c64) {
+            put_in_keyboard_buffer(c64, b"RUN\r");
+            self.run_after_load = false;
+            self.left_prompt = false;
         }
     }
 
@@ -249,6 +299,10 @@ impl Autostart {
     /// start happens `moment.frames` later while the keyboard buffer is empty. Returns true
     /// in the call that started.
     pub fn poll(&mut self, c64: &mut C64) -> bool {
+        if self.typing() {
+            self.type_on(c64);
+            return false;
+        }
         if self.state != Start::Waiting {
             return false;
         }
@@ -286,7 +340,7 @@ impl Autostart {
     /// type), so a prompt seen before the program ran does not count. Call at instruction
     /// boundaries.
     pub fn ended(&mut self, c64: &C64, input_idle: bool) -> bool {
-        if self.state != Start::Started {
+        if self.state != Start::Started || self.typing() {
             return false;
         }
         if !self.left_prompt {
@@ -350,7 +404,7 @@ impl Session {
             }
             // No key is due before `end`.
             let end = limit.min(self.next_key.max(now + 1));
-            let halt = if self.autostart.state == Start::Waiting {
+            let halt = if self.autostart.state == Start::Waiting || self.autostart.typing() {
                 let (autostart, keys, next_key) =
                     (&mut self.autostart, &self.keys, &mut self.next_key);
                 let mut started = false;

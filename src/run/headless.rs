@@ -8,6 +8,7 @@
 use crate::c64::roms::Roms;
 use crate::c64::{C64, Event, Halt};
 use crate::host::autostart::{Autostart, Session, Start};
+use crate::host::disk::DiskFile;
 use crate::host::feeder::KeyFeeder;
 use crate::host::output::PendingFile;
 use crate::media::{MediaError, Program, ProgramKind};
@@ -29,6 +30,8 @@ pub enum RunError {
     State(#[from] crate::host::state::StateError),
     #[error("{0}")]
     Trace(#[from] crate::host::trace::TraceError),
+    #[error("{0}")]
+    Disk(#[from] crate::host::disk::DiskError),
     /// A time limit too long to count in cycles.
     #[error("{0}: too long to run (more cycles than a 64-bit counter holds)")]
     Limit(String),
@@ -94,6 +97,11 @@ pub struct RunOptions {
     pub save_state: Option<PathBuf>,
     /// Write the SID's sound of the run to this WAV file (mono, 16 bits, [`WAV_RATE`]).
     pub wav: Option<PathBuf>,
+    /// A D64 to put in drive 8 before power-on; saved back at exit if the drive wrote to
+    /// it (the autostart file, when it is a D64, is attached the same way).
+    pub disk: Option<PathBuf>,
+    /// Never write the disk image back.
+    pub disk_read_only: bool,
 }
 
 /// Sample rate of `--wav` files.
@@ -153,6 +161,13 @@ pub struct Run {
     pub verdict: Option<crate::host::trace::Verdict>,
 }
 
+/// A file name ending in `.d64` (any case).
+pub fn is_disk_image(path: &std::path::Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("d64"))
+}
+
 /// Perform a headless run.
 pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     let r = run_full(opts)?;
@@ -162,17 +177,28 @@ pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
 /// Perform a headless run, keeping the trace comparison's verdict.
 pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     let roms = Roms::load(opts.roms.as_deref())?;
+    let disk_start = opts
+        .autostart
+        .as_deref()
+        .filter(|p| opts.autostart_kind.is_none() && is_disk_image(p));
     let program = match &opts.autostart {
-        Some(p) => Some(Program::from_file_as(p, opts.autostart_kind)?),
-        None => None,
+        Some(p) if disk_start.is_none() => Some(Program::from_file_as(p, opts.autostart_kind)?),
+        _ => None,
     };
     let awaiting = opts.until_ready || opts.exit_on_d7ff;
     // Typed keys also wait for the prompt: before it the KERNAL does not scan the keyboard.
     let wait = opts.until_ready || opts.type_text.is_some();
-    let autostart = Autostart::new(program, opts.pokes.clone(), wait);
-    let c64 = match &opts.load_state {
+    let autostart = match disk_start {
+        Some(_) => Autostart::from_disk(b"*", opts.pokes.clone()),
+        None => Autostart::new(program, opts.pokes.clone(), wait),
+    };
+    let mut c64 = match &opts.load_state {
         Some(p) => crate::host::state::load(p, &roms)?,
         None => C64::new(roms),
+    };
+    let mut disk = match disk_start.or(opts.disk.as_deref()) {
+        Some(p) => Some(DiskFile::attach(&mut c64, p, opts.disk_read_only)?),
+        None => None,
     };
     let default = if awaiting {
         DEFAULT_AWAIT_SECONDS
@@ -345,6 +371,9 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     }
     if let Some(f) = state_out.as_mut() {
         f.write_all(&crate::host::state::to_bytes(&c64))?;
+    }
+    if let Some(d) = disk.as_mut() {
+        d.save(&mut c64)?;
     }
     for f in trace
         .into_iter()

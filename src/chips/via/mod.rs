@@ -17,14 +17,19 @@
 //!   independent input, CA2/CB2; register 15 is port A without that); the CA2/CB2 modes of the
 //!   PCR (input on either edge, independent input, handshake, pulse, fixed low or high);
 //!   timer 1 (latch writes, a write to T1C-H loading the counter and starting a run, one-shot
-//!   and free-running modes, the flag set N + 1.5 cycles after the load, a free-running period
-//!   of N + 2 cycles, a write to T1L-H also clearing the flag); timer 2 (one-shot, counting φ2
+//!   and free-running modes, the flag set N + 1.5 cycles after the load, a period of N + 2
+//!   cycles, a write to T1L-H also clearing the flag); timer 2 (one-shot, counting φ2
 //!   or negative edges on PB6); reading T1C-L or T2C-L clearing their flag.
 //! - `../shared/notes/drive-1541.md`, on PB7 as timer 1's output (as Denise models it, and as
 //!   the VICE test bench's `drive/viavarious/via10-14` measure on a real 1541): with ACR bit 7
 //!   set PB7 reads the timer's output whatever DDRB bit 7 says; a write to T1C-H sets it low;
-//!   ACR bit 7 going from 0 to 1 sets it high; each underflow toggles it in free-running
-//!   mode, and the one underflow of a one-shot run sets it high.
+//!   ACR bit 7 going from 0 to 1 sets it high; each underflow of an armed timer toggles it
+//!   (a one-shot run toggles it once, with its flag).
+//! - Measured on a real 1541 (the reference data of the test bench's `drive/viavarious`):
+//!   timer 1 reloads its latch after passing zero in one-shot mode too (only the flag and
+//!   PB7 differ); only a write to T1C-H arms the flag and PB7's toggle, a one-shot pass
+//!   disarms it and free-running keeps it as it is; in the shift register's timer-2 modes
+//!   timer 2 counts as an 8-bit timer (below); a write to ACR changes timer 2's count source one cycle late.
 //!
 //! Not modelled yet: the shift register's shifting (its register is read and written, its
 //! flag cleared by either, and timer 2 runs as in timed mode). The 1541's DOS does not use it.
@@ -96,6 +101,12 @@ pub struct Via {
     t2_latch_lo: u8,
     t2_loaded: bool,
     t2_armed: bool,
+    /// Timer 2 counts PB6 pulses (ACR bit 5 as of the cycle before).
+    #[serde(default)]
+    t2_pulses: bool,
+    /// In the shift register's modes: the low byte reloads from the latch next cycle.
+    #[serde(default)]
+    t2_reload_lo: bool,
     /// PB6's level at the last tick (timer 2 counts its falling edges in pulse mode).
     pb6_was: bool,
     sr: u8,
@@ -144,6 +155,8 @@ impl Via {
             t2_latch_lo: 0xFF,
             t2_loaded: false,
             t2_armed: false,
+            t2_pulses: false,
+            t2_reload_lo: false,
             pb6_was: true,
             sr: 0,
             acr: 0,
@@ -407,6 +420,7 @@ impl Via {
             reg::T2CH => {
                 self.t2_counter = (u16::from(value) << 8) | u16::from(self.t2_latch_lo);
                 self.t2_loaded = true;
+                self.t2_reload_lo = false;
                 self.t2_armed = true;
                 self.ifr &= !irq::T2;
             }
@@ -469,15 +483,17 @@ impl Via {
         if self.t1_counter == 0 {
             // The counter passes through zero: $FFFF shows for a cycle.
             self.t1_counter = 0xFFFF;
+            // Both modes reload the latch; a one-shot run flags only its first pass.
+            self.t1_reload = true;
             let free = self.acr & 0x40 != 0;
-            if free {
-                self.t1_reload = true;
+            // Only an armed timer flags and toggles PB7: a write to T1C-H arms it, a
+            // one-shot pass disarms it, free-running keeps it as it is.
+            if self.t1_armed {
                 self.ifr |= irq::T1;
                 self.pb7 = !self.pb7;
-            } else if self.t1_armed {
-                self.t1_armed = false;
-                self.ifr |= irq::T1;
-                self.pb7 = true;
+                if !free {
+                    self.t1_armed = false;
+                }
             }
         } else {
             self.t1_counter -= 1;
@@ -485,12 +501,15 @@ impl Via {
     }
 
     fn tick_t2(&mut self) {
+        // A write to ACR switches the count source from the next cycle on.
+        let pulses = self.t2_pulses;
+        self.t2_pulses = self.acr & 0x20 != 0;
         if self.t2_loaded {
             self.t2_loaded = false;
             self.pb6_was = self.pb_pins() & 0x40 != 0;
             return;
         }
-        if self.acr & 0x20 != 0 {
+        if pulses {
             // Counting falling edges on PB6: the flag comes with the count that reaches zero.
             let pb6 = self.pb_pins() & 0x40 != 0;
             let falling = self.pb6_was && !pb6;
@@ -504,11 +523,38 @@ impl Via {
             }
             return;
         }
+        if matches!((self.acr >> 2) & 7, 0b001 | 0b100 | 0b101) {
+            self.tick_t2_8bit();
+            return;
+        }
         if self.t2_counter == 0 && self.t2_armed {
             self.t2_armed = false;
             self.ifr |= irq::T2;
         }
         self.t2_counter = self.t2_counter.wrapping_sub(1);
+    }
+
+    /// Timer 2 as the shift register's clock (ACR shift modes 001, 100, 101): its low byte
+    /// counts down and reloads from the latch (a period of N + 2 cycles, like timer 1);
+    /// each pass through zero takes one from the high byte, and the count that brings the
+    /// whole counter to $0000 flags once (measured: `drive/viavarious/via20` and `via21`).
+    fn tick_t2_8bit(&mut self) {
+        let [lo, hi] = self.t2_counter.to_le_bytes();
+        if self.t2_reload_lo {
+            self.t2_reload_lo = false;
+            self.t2_counter = u16::from_le_bytes([self.t2_latch_lo, hi]);
+            return;
+        }
+        if lo == 0 {
+            self.t2_reload_lo = true;
+            self.t2_counter = u16::from_le_bytes([0xFF, hi.wrapping_sub(1)]);
+        } else {
+            self.t2_counter -= 1;
+            if self.t2_counter == 0 && self.t2_armed {
+                self.t2_armed = false;
+                self.ifr |= irq::T2;
+            }
+        }
     }
 }
 

@@ -69,28 +69,76 @@ fn writing_ones_to_ifr_clears_those_flags() {
 }
 
 #[test]
-fn timer_1_one_shot_counts_through_ffff_and_flags_once() {
+fn timer_1_one_shot_reloads_its_latch_like_free_running_but_flags_once() {
+    // A real 1541's VIA (the test bench's drive/viavarious/via1, sub-tests A and B) reads
+    // T1 as $0000 throughout in one-shot mode with a latch of 0: the counter is reloaded
+    // from the latch after passing zero in either mode; only the flag differs.
     let mut v = Via::new();
     write(&mut v, reg::T1CL, 3);
     write(&mut v, reg::T1CH, 0);
     // Read in the cycles after the write: 3 2 1 0, then $FFFF with the flag (N + 1.5 cycles
-    // after the write), then counting on.
+    // after the write), then the latch again.
     let mut flags = Vec::new();
     let mut seen = Vec::new();
-    for _ in 0..7 {
+    for _ in 0..8 {
         seen.push(v.timer1());
         flags.push(v.peek(reg::IFR) & irq::T1 != 0);
         v.tick();
     }
-    assert_eq!(seen, [3, 2, 1, 0, 0xFFFF, 0xFFFE, 0xFFFD]);
-    assert_eq!(flags, [false, false, false, false, true, true, true]);
+    assert_eq!(seen, [3, 2, 1, 0, 0xFFFF, 3, 2, 1]);
+    assert_eq!(flags, [false, false, false, false, true, true, true, true]);
     v.write(reg::IFR, irq::T1);
-    run(&mut v, 0x10000);
+    run(&mut v, 100);
     assert_eq!(
         v.peek(reg::IFR) & irq::T1,
         0,
         "one-shot: no flag at the next pass"
     );
+}
+
+#[test]
+fn a_finished_one_shot_run_stays_silent_when_switched_to_free_running() {
+    // drive/viavarious/via4 sub-tests E, K, Q and W on a real 1541: after a one-shot run
+    // has passed zero, toggling ACR bit 6 never sets the flag again: only a write to T1C-H
+    // arms the timer, and free-running keeps it armed.
+    let mut v = Via::new();
+    write(&mut v, reg::T1CL, 1);
+    write(&mut v, reg::T1CH, 0);
+    run(&mut v, 5);
+    v.write(reg::IFR, irq::T1);
+    write(&mut v, reg::ACR, 0x40);
+    run(&mut v, 50);
+    assert_eq!(v.peek(reg::IFR) & irq::T1, 0);
+    write(&mut v, reg::T1CH, 0);
+    run(&mut v, 5);
+    assert_ne!(v.peek(reg::IFR) & irq::T1, 0, "armed again by the write");
+    v.write(reg::IFR, irq::T1);
+    run(&mut v, 3);
+    assert_ne!(v.peek(reg::IFR) & irq::T1, 0, "free-running: every pass");
+}
+
+#[test]
+fn timer_1_with_a_latch_of_zero_reads_zero_every_other_cycle() {
+    let mut v = Via::new();
+    write(&mut v, reg::T1CL, 0);
+    write(&mut v, reg::T1CH, 0);
+    assert_eq!(counts(&mut v, true, 6), [0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF]);
+}
+
+#[test]
+fn acr_switches_timer_2_between_phi2_and_pb6_one_cycle_late() {
+    // drive/viavarious/via1 sub-test G on a real 1541: T2 stopped at 0 in PB6 mode, ACR
+    // written to 0 (phi2), T2C-L read 6 cycles after the write's cycle shows $FB: five
+    // counts, not six.
+    let mut v = Via::new();
+    write(&mut v, reg::ACR, 0x20);
+    write(&mut v, reg::T2CL, 0);
+    write(&mut v, reg::T2CH, 0);
+    run(&mut v, 10);
+    assert_eq!(v.timer2(), 0);
+    write(&mut v, reg::ACR, 0x00);
+    run(&mut v, 5);
+    assert_eq!(v.timer2(), 0xFFFB);
 }
 
 #[test]
@@ -178,6 +226,31 @@ fn pb7_is_timer_1s_output_whatever_ddrb_says() {
 }
 
 #[test]
+fn pb7_toggles_only_while_timer_1_is_armed() {
+    // drive/viavarious/via10 on a real 1541. Sub-test D: T1C-H written (one-shot), then ACR
+    // $80 sets PB7 high, and the run's one pass toggles it low. Sub-test G: a disarmed timer
+    // free-running with ACR $C0 leaves PB7 high.
+    let mut v = Via::new();
+    write(&mut v, reg::T1CL, 2);
+    write(&mut v, reg::T1CH, 0);
+    write(&mut v, reg::ACR, 0x80);
+    assert_eq!(v.pb_pins() & 0x80, 0x80);
+    run(&mut v, 3);
+    assert_eq!(v.pb_pins() & 0x80, 0, "the one pass toggles it low");
+    run(&mut v, 20);
+    assert_eq!(v.pb_pins() & 0x80, 0, "and only once");
+    write(&mut v, reg::ACR, 0x00);
+    write(&mut v, reg::ACR, 0xC0);
+    let levels: Vec<bool> = (0..12)
+        .map(|_| {
+            v.tick();
+            v.pb_pins() & 0x80 != 0
+        })
+        .collect();
+    assert!(levels.iter().all(|&l| l), "disarmed: no toggling");
+}
+
+#[test]
 fn timer_2_is_one_shot_and_counts_on() {
     let mut v = Via::new();
     write(&mut v, reg::T2CL, 2);
@@ -187,6 +260,23 @@ fn timer_2_is_one_shot_and_counts_on() {
     v.read(reg::T2CL);
     run(&mut v, 0x10000);
     assert_eq!(v.peek(reg::IFR) & irq::T2, 0, "once per write to T2C-H");
+}
+
+#[test]
+fn timer_2_counts_in_8_bits_under_the_shift_register() {
+    // ACR $10: shifting out, free-running, at timer 2's rate.
+    let mut v = Via::new();
+    write(&mut v, reg::ACR, 0x10);
+    write(&mut v, reg::T2CL, 1);
+    write(&mut v, reg::T2CH, 1);
+    assert_eq!(
+        counts(&mut v, false, 7),
+        [0x0101, 0x0100, 0x00FF, 0x0001, 0x0000, 0xFFFF, 0xFF01]
+    );
+    assert_ne!(v.peek(reg::IFR) & irq::T2, 0, "reaching $0000 flags");
+    v.read(reg::T2CL);
+    run(&mut v, 2000);
+    assert_eq!(v.peek(reg::IFR) & irq::T2, 0, "once");
 }
 
 #[test]

@@ -1,0 +1,204 @@
+//! The 1541's disk mechanism: the disk turning under the head, the stepper that moves the
+//! head, the motor, and the read/write electronics between the head and VIA 2.
+//!
+//! Facts (`../shared/notes/drive-1541.md`, section 1): VIA 2's port B bits 0-1 are the
+//! stepper's phase (one step up = one half-track in, one down = out, only while the motor
+//! runs), bit 2 the motor, bit 3 the LED, bit 4 the write-protect sense (input, 0 =
+//! protected), bits 5-6 the bit rate (a bit cell of 4, 3.75, 3.5 or 3.25 µs for 00-11) and
+//! bit 7 SYNC (input, 0 while the last ten bits read were all 1). Port A is the GCR byte: the
+//! last eight bits read, or the byte to write. BYTE READY comes every eight bits after a
+//! SYNC ends (none during a SYNC): it pulses CA1 low and, while CA2 is high, sets the CPU's
+//! V flag through its SO pin. CB2 selects reading (high) or writing (low); while writing, the
+//! byte on port A is taken at each byte boundary and its bits recorded, no SYNC is seen.
+//! 300 rpm; tracks 1-42 (84 half-tracks).
+//!
+//! The disk is a ring of bits per half-track: a D64's tracks are recorded on the whole
+//! tracks, the half-tracks between hold nothing (reading nothing gives 0 bits).
+
+use crate::chips::via::Via;
+use crate::media::disk::D64;
+
+/// Half-tracks the head can reach (tracks 1 to 42).
+pub(super) const HALF_TRACKS: usize = 84;
+
+/// A disk as the head meets it.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Disk {
+    /// GCR bytes of each half-track (index 0 = track 1); empty where nothing is recorded.
+    tracks: Vec<Vec<u8>>,
+    /// Which half-tracks the drive has written to.
+    written: Vec<bool>,
+    /// The notch is covered: the drive cannot write.
+    pub write_protected: bool,
+}
+
+impl Disk {
+    /// A D64's tracks, recorded as a 1541 formats them.
+    pub fn from_d64(d64: &D64) -> Disk {
+        let mut tracks = vec![Vec::new(); HALF_TRACKS];
+        for t in 1..=d64.tracks() {
+            tracks[usize::from(t - 1) * 2] = d64.gcr_track(t);
+        }
+        Disk {
+            tracks,
+            written: vec![false; HALF_TRACKS],
+            write_protected: false,
+        }
+    }
+
+    /// The recorded bytes of whole track `t` (1-42).
+    pub fn track(&self, t: u8) -> &[u8] {
+        self.tracks
+            .get(usize::from(t.max(1) - 1) * 2)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether the drive wrote to any track.
+    pub fn is_written(&self) -> bool {
+        self.written.iter().any(|&w| w)
+    }
+
+    /// Take what the drive wrote back into `d64`: the sectors found on each written whole
+    /// track. Returns the tracks taken.
+    pub fn write_back(&self, d64: &mut D64) -> usize {
+        let mut n = 0;
+        for t in 1..=d64.tracks() {
+            let i = usize::from(t - 1) * 2;
+            if self.written[i] {
+                d64.write_back_track(t, &self.tracks[i]);
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+/// The mechanism and the read/write electronics.
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+pub(super) struct Head {
+    /// Half-track under the head (0 = track 1).
+    half_track: u8,
+    /// The stepper's last phase.
+    phase: u8,
+    /// Bit position within the track under the head.
+    bit: usize,
+    /// Quarter-microseconds into the current bit cell.
+    cell: u8,
+    /// The last bits read (ten of them decide SYNC).
+    shift: u16,
+    /// Bits since the last byte boundary.
+    count: u8,
+    /// The byte being written.
+    out: u8,
+    /// BYTE READY is low (for the rest of this cycle and the next).
+    ready_low: u8,
+}
+
+impl Head {
+    /// A head on track 18, as a powered-off drive was left.
+    pub(super) fn new() -> Head {
+        Head {
+            half_track: 34,
+            ..Head::default()
+        }
+    }
+
+    /// The whole track under the head (1-42), and whether it sits between two.
+    pub(super) fn track(&self) -> (u8, bool) {
+        (self.half_track / 2 + 1, self.half_track % 2 == 1)
+    }
+
+    /// One drive cycle, after the VIAs': move the head, turn the disk, read or write.
+    /// Returns true when BYTE READY pulses with SO enabled (the CPU's V flag is set).
+    pub(super) fn tick(&mut self, via2: &mut Via, disk: Option<&mut Disk>) -> bool {
+        let pb = via2.pb_pins();
+        let motor = pb & 0x04 != 0;
+        if pb & 3 != self.phase {
+            if motor {
+                self.step(pb & 3, disk.as_deref());
+            }
+            self.phase = pb & 3;
+        }
+        if self.ready_low > 0 {
+            self.ready_low -= 1;
+            if self.ready_low == 0 {
+                via2.set_ca1(true);
+            }
+        }
+        let writing = !via2.cb2_out();
+        let protected = disk.as_ref().is_none_or(|d| d.write_protected);
+        let sync = !writing && self.shift & 0x3FF == 0x3FF;
+        via2.pb_in = 0x6F | if protected { 0 } else { 0x10 } | if sync { 0 } else { 0x80 };
+        if !motor {
+            return false;
+        }
+        // The bit cell: (16 - zone) quarter-µs; a drive cycle is four.
+        self.cell += 4;
+        let cell = 16 - ((pb >> 5) & 3);
+        if self.cell < cell {
+            return false;
+        }
+        self.cell -= cell;
+        self.next_bit(via2, disk, writing)
+    }
+
+    /// One bit cell passes under the head.
+    fn next_bit(&mut self, via2: &mut Via, disk: Option<&mut Disk>, writing: bool) -> bool {
+        let i = usize::from(self.half_track);
+        let (bit, len) = match disk {
+            Some(d) if !d.tracks[i].is_empty() => {
+                let track = &mut d.tracks[i];
+                let len = track.len() * 8;
+                self.bit %= len;
+                let (byte, mask) = (self.bit / 8, 0x80 >> (self.bit % 8));
+                if writing && !d.write_protected {
+                    if self.out & 0x80 != 0 {
+                        track[byte] |= mask;
+                    } else {
+                        track[byte] &= !mask;
+                    }
+                    d.written[i] = true;
+                }
+                (track[byte] & mask != 0, len)
+            }
+            _ => (false, 8 * 6250),
+        };
+        self.bit = (self.bit + 1) % len;
+        if writing {
+            self.out <<= 1;
+        } else {
+            self.shift = (self.shift << 1) | u16::from(bit);
+            if self.shift & 0x3FF == 0x3FF {
+                self.count = 0;
+                return false;
+            }
+        }
+        self.count += 1;
+        if self.count < 8 {
+            return false;
+        }
+        self.count = 0;
+        via2.pa_in = self.shift as u8;
+        if writing {
+            self.out = via2.pa_pins();
+        }
+        via2.set_ca1(false);
+        self.ready_low = 2;
+        via2.ca2_out()
+    }
+
+    /// The stepper moves to `phase`: a half-track in or out, keeping the disk's angle.
+    fn step(&mut self, phase: u8, disk: Option<&Disk>) {
+        let len = |h: u8| disk.map_or(0, |d| d.tracks[usize::from(h)].len());
+        let old = len(self.half_track);
+        if phase == (self.phase + 1) & 3 && usize::from(self.half_track) < HALF_TRACKS - 1 {
+            self.half_track += 1;
+        } else if phase == (self.phase + 3) & 3 && self.half_track > 0 {
+            self.half_track -= 1;
+        }
+        let new = len(self.half_track);
+        if old > 0 && new > 0 {
+            self.bit = self.bit * new / old;
+        }
+    }
+}

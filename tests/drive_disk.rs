@@ -1,0 +1,77 @@
+//! Disks in drive 8: a D64 made here, loaded and run through the drive, and what the drive
+//! saves written back to the image file. With a genuine 1541 DOS
+//! (`BREADBIN_GENUINE_ROMS=DIR`); without one the machine has no drive, which is checked too.
+
+use breadbin::media::disk::{D64, FileType};
+use breadbin::run::headless::{self, Limit, Outcome, RunOptions};
+use std::path::PathBuf;
+
+fn genuine() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("BREADBIN_GENUINE_ROMS")?);
+    let roms = breadbin::Roms::from_dir(&dir).expect("BREADBIN_GENUINE_ROMS holds ROMs");
+    roms.dos.is_some().then_some(dir)
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("breadbin-disk-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A disk with a BASIC program that prints a word, saved under `name`.
+fn disk_with_program(dir: &std::path::Path, word: &str) -> PathBuf {
+    let t = breadbin::basic::tokenize(&format!("10 PRINT \"{word}\"\n"), "hello.bas").unwrap();
+    let mut d64 = D64::formatted(b"TEST DISK", *b"TD");
+    d64.write_file(b"HELLO", FileType::Prg, &t.prg).unwrap();
+    // A longer second file, so that the first is found before it.
+    d64.write_file(b"FILLER", FileType::Prg, &vec![0x01; 20 * 254])
+        .unwrap();
+    let path = dir.join("hello.d64");
+    std::fs::write(&path, d64.to_bytes()).unwrap();
+    path
+}
+
+#[test]
+fn a_d64_given_to_run_loads_its_first_program_through_the_drive_and_runs_it() {
+    let Some(roms) = genuine() else {
+        eprintln!("skipping: no genuine 1541 DOS (BREADBIN_GENUINE_ROMS)");
+        return;
+    };
+    let dir = temp("autostart");
+    let path = disk_with_program(&dir, "FROM DISK");
+    let before = std::fs::read(&path).unwrap();
+    let opts = RunOptions {
+        roms: Some(roms),
+        autostart: Some(path.clone()),
+        until_ready: true,
+        limit: Some(Limit::Seconds(60.0)),
+        ..Default::default()
+    };
+    let (outcome, c64) = headless::run(&opts).expect("the run");
+    let screen = c64.screen_text(breadbin::basic::TextStyle::Ascii);
+    assert_eq!(outcome, Outcome::Ready, "{screen}");
+    assert!(screen.contains("LOADING"), "{screen}");
+    assert!(screen.contains("\nFROM DISK"), "{screen}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "a read leaves the image"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_disk_without_a_dos_rom_is_refused_naming_the_file() {
+    let dir = temp("nodrive");
+    let path = disk_with_program(&dir, "X");
+    let opts = RunOptions {
+        disk: Some(path.clone()),
+        limit: Some(Limit::Cycles(1000)),
+        ..Default::default()
+    };
+    let e = headless::run(&opts).err().expect("no drive").to_string();
+    assert!(e.starts_with(&path.display().to_string()), "{e}");
+    assert!(e.contains("no drive"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
