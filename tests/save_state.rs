@@ -151,3 +151,41 @@ fn crafted_payloads_with_a_valid_checksum_are_checked_too() {
         .to_string();
     assert!(e.starts_with("c.state: ") && e.contains("cycle 200"), "{e}");
 }
+
+/// A drive ROM that counts in RAM at $0200 and shows the count's low bits on VIA 1's
+/// port B (DATA and CLK), forever.
+fn counting_drive_rom() -> Box<[u8; 0x4000]> {
+    let mut r = Box::new([0xEA; 0x4000]);
+    let code = [
+        0xA9, 0x0A, 0x8D, 0x02, 0x18, // LDA #$0A / STA $1802
+        0xEE, 0x00, 0x02, // INC $0200
+        0xAD, 0x00, 0x02, 0x8D, 0x00, 0x18, // LDA $0200 / STA $1800
+        0x4C, 0x05, 0xC0, // JMP $C005
+    ];
+    r[..code.len()].copy_from_slice(&code);
+    r[0x3FFC] = 0x00;
+    r[0x3FFD] = 0xC0;
+    r
+}
+
+#[test]
+fn a_state_keeps_the_drive_and_needs_its_dos_to_load() {
+    let mut roms = Roms::open();
+    roms.dos = Some(counting_drive_rom());
+    let mut a = C64::new(roms.clone());
+    a.run_cycles(123_457);
+    let bytes = state::to_bytes(&a);
+    let mut b = state::from_bytes(&bytes, &roms, Path::new("s.state")).expect("loads");
+    a.run_cycles(50_001);
+    b.run_cycles(50_001);
+    let (da, db) = (a.drive().unwrap(), b.drive().unwrap());
+    assert_eq!(da.cycles(), db.cycles());
+    assert_eq!(da.ram()[..], db.ram()[..]);
+    assert_ne!(da.ram()[0x200], 0, "the drive ran");
+    assert_eq!(observable(&a), observable(&b));
+    let e = state::from_bytes(&bytes, &Roms::open(), Path::new("s.state"))
+        .err()
+        .expect("another ROM set")
+        .to_string();
+    assert!(e.starts_with("s.state: "), "{e}");
+}

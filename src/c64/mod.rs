@@ -69,8 +69,8 @@ pub struct System {
     expansion: Slot,
     #[serde(skip, default = "released")]
     port_lines: Lines,
-    /// A 1541 on the serial bus, if one is attached (not in save states yet).
-    #[serde(skip)]
+    /// A 1541 on the serial bus, if one is attached (in save states without its ROM, which
+    /// comes with the machine's ROMs).
     drive: Option<Box<Drive>>,
     /// When each lazily clocked chip is next ticked in full (`schedule.rs`).
     #[serde(skip)]
@@ -242,6 +242,12 @@ impl C64 {
     /// chip's next cycle as a full tick.
     pub(crate) fn restored(mut self, roms: &Roms) -> Result<C64, String> {
         self.sys.mem.roms = roms.clone();
+        if let Some(d) = self.sys.drive.as_mut() {
+            let rom = roms.dos.clone().ok_or(
+                "the state has a 1541, and these ROMs have no DOS for it (--roms DIR holding one)",
+            )?;
+            d.set_rom(rom);
+        }
         self.sys.check_restored(&self.cpu)?;
         Ok(self)
     }

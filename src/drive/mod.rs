@@ -70,6 +70,11 @@ impl Drive {
         (u128::from(half) * u128::from(CLOCK_HZ) / (2 * u128::from(clock_hz))) as u64
     }
 
+    /// Put the DOS ROM back (a drive read from a save state has none).
+    pub(crate) fn set_rom(&mut self, rom: Box<[u8; 0x4000]>) {
+        self.bus.rom = rom;
+    }
+
     /// Drive cycles since power-on.
     pub fn cycles(&self) -> u64 {
         self.cycles

@@ -3,9 +3,10 @@
 //!
 //! Format: the magic `BREADBIN STATE\n`, the format version (u32, little-endian), a
 //! checksum of the ROM set the machine ran (u64: FNV-1a over KERNAL, BASIC and character
-//! ROM), a checksum of the rest (u64, FNV-1a), then the machine in serde's data model as
+//! ROM, and the 1541's DOS when there is one), a checksum of the rest (u64, FNV-1a), then the machine in serde's data model as
 //! bincode (fixed-width little-endian integers). The machine is saved with every chip
-//! brought up to the current cycle; loaded, each chip's next cycle is a full one. The ROMs themselves are not in the file: a state loads onto the same ROM set
+//! brought up to the current cycle (the drive too, with its disk as written); loaded, each
+//! chip's next cycle is a full one. The ROMs themselves are not in the file: a state loads onto the same ROM set
 //! only. A file that is not a state, is of another format version or ROM set, or is
 //! truncated or damaged is refused with one line, and the running machine is untouched.
 //!
@@ -19,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 15] = b"BREADBIN STATE\n";
 /// Raised whenever the layout of any saved chip changes.
-pub const STATE_VERSION: u32 = 14;
+pub const STATE_VERSION: u32 = 15;
 /// More than any machine state needs (about 170 KB): a damaged length cannot make the
 /// loader allocate without bound.
 const MAX_STATE_BYTES: u64 = 8 << 20;
@@ -52,7 +53,8 @@ fn fnv1a(parts: &[&[u8]]) -> u64 {
 
 /// Which ROM set a state belongs to: FNV-1a over the KERNAL, BASIC and character ROMs.
 pub fn rom_checksum(roms: &Roms) -> u64 {
-    fnv1a(&[&roms.kernal[..], &roms.basic[..], &roms.chargen[..]])
+    let dos = roms.dos.as_deref().map_or(&[][..], |d| &d[..]);
+    fnv1a(&[&roms.kernal[..], &roms.basic[..], &roms.chargen[..], dos])
 }
 
 fn codec() -> impl Options {
