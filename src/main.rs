@@ -119,6 +119,10 @@ struct TestbenchArgs {
     /// The test bench folder (holding tests.tsv).
     #[arg(default_value = breadbin::run::testbench::DEFAULT_DIR)]
     dir: PathBuf,
+    /// The list of runs in DIR: tests.tsv (plain PAL), tests-disk.tsv (a disk in drive 8),
+    /// tests-models.tsv or tests-expansions.tsv.
+    #[arg(long, value_name = "LIST", default_value = "tests.tsv")]
+    tests: String,
     /// Run only programs whose path starts with PREFIX (repeatable), e.g. `CIA/` or `CPU/sha`.
     #[arg(long, value_name = "PREFIX")]
     only: Vec<String>,
@@ -436,7 +440,7 @@ fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
     for p in a.results.iter().chain(&a.write_passing) {
         check_output_path(p)?;
     }
-    let entries = tb::read_list(&a.dir).map_err(|e| e.to_string())?;
+    let entries = tb::read_list_file(&a.dir, &a.tests).map_err(|e| e.to_string())?;
     let entries = tb::select(entries, &a.only).map_err(|e| e.to_string())?;
     let roms = breadbin::Roms::load(a.roms.as_deref()).map_err(|e| e.to_string())?;
     let threads = a.jobs.map(|j| j as usize).unwrap_or_else(|| {
@@ -462,7 +466,7 @@ fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
     let published = a
         .only
         .is_empty()
-        .then(|| tb::read_published(&a.dir))
+        .then(|| tb::read_published(&a.dir, &a.tests))
         .flatten();
     print!("{}", tb::report(&results, published.as_ref()));
     eprintln!(

@@ -15,41 +15,20 @@
 use crate::c64::C64;
 use crate::c64::roms::Roms;
 use crate::c64::{Event, Halt};
+use crate::drive::Disk;
 use crate::host::autostart;
+use crate::media::disk::{D64, load_d64};
 use crate::media::{MediaError, Program};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod list;
+pub use list::{Entry, Expect, read_list, read_list_file};
+
 /// The test bench's default location, beside the project's checkout.
 pub const DEFAULT_DIR: &str = "../shared/testdata/vice-testbench";
-
-/// What a run must do to pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expect {
-    /// Write 0 to $D7FF before the limit.
-    Pass,
-    /// Write neither 0 nor $FF before the limit (the machine hangs, e.g. a CPU jam).
-    Timeout,
-}
-
-/// One line of `tests.tsv`.
-#[derive(Debug, Clone)]
-pub struct Entry {
-    /// Path of the `.prg` below the test bench folder, with `/` separators.
-    pub program: String,
-    /// Limit in cycles from power-on.
-    pub cycles: u64,
-    pub expect: Expect,
-}
-
-impl Entry {
-    /// The top folder of the program (`CPU`, `CIA`, ...), the unit of the published tables.
-    pub fn folder(&self) -> &str {
-        self.program.split('/').next().unwrap_or("")
-    }
-}
 
 /// How one run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,13 +37,16 @@ pub enum Ending {
     Wrote(u8),
     /// The limit passed without a write (a jammed CPU counts here: it can never write).
     Timeout,
+    /// Not run: it needs what breadbin does not emulate ([`Entry::unsupported`], or a drive
+    /// when the ROMs have no DOS).
+    NotRun,
 }
 
 impl Ending {
     pub fn passes(self, expect: Expect) -> bool {
         match expect {
             Expect::Pass => self == Ending::Wrote(0),
-            Expect::Timeout => !matches!(self, Ending::Wrote(0) | Ending::Wrote(0xFF)),
+            Expect::Timeout => !matches!(self, Ending::Wrote(0 | 0xFF) | Ending::NotRun),
         }
     }
 
@@ -74,7 +56,7 @@ impl Ending {
         match self {
             Ending::Wrote(0) => "ok",
             Ending::Wrote(1) | Ending::Timeout => "timeout",
-            Ending::Wrote(_) => "error",
+            Ending::Wrote(_) | Ending::NotRun => "error",
         }
     }
 
@@ -83,6 +65,7 @@ impl Ending {
         match self {
             Ending::Wrote(v) => format!("wrote ${v:02X}"),
             Ending::Timeout => "timeout".into(),
+            Ending::NotRun => "not run".into(),
         }
     }
 }
@@ -111,70 +94,6 @@ pub enum BenchError {
     NoMatch(String),
 }
 
-/// Read and check `tests.tsv` of a test bench folder.
-pub fn read_list(dir: &Path) -> Result<Vec<Entry>, BenchError> {
-    let path = dir.join("tests.tsv");
-    let text = std::fs::read_to_string(&path).map_err(|source| BenchError::Read {
-        path: path.clone(),
-        source,
-    })?;
-    let err = |line: usize, message: String| BenchError::List {
-        path: path.clone(),
-        line,
-        message,
-    };
-    let mut out = Vec::new();
-    for (i, row) in text.lines().enumerate() {
-        let n = i + 1;
-        if row.trim().is_empty() || row.starts_with('#') {
-            continue;
-        }
-        let cols: Vec<&str> = row.split('\t').collect();
-        if n == 1 && cols.first() == Some(&"program") {
-            continue;
-        }
-        if cols.len() != 3 {
-            return Err(err(
-                n,
-                format!(
-                    "expected 3 tab-separated columns (program, cycles, expect), found {}",
-                    cols.len()
-                ),
-            ));
-        }
-        let program = cols[0].trim();
-        if program.is_empty() || program.starts_with('/') || program.split('/').any(|c| c == "..") {
-            return Err(err(
-                n,
-                format!("'{program}' is not a path below the test bench folder"),
-            ));
-        }
-        let cycles: u64 = cols[1]
-            .trim()
-            .parse()
-            .map_err(|_| err(n, format!("cycles '{}' is not a whole number", cols[1])))?;
-        let expect = match cols[2].trim() {
-            "pass" => Expect::Pass,
-            "timeout" => Expect::Timeout,
-            other => {
-                return Err(err(
-                    n,
-                    format!("expect '{other}' is neither 'pass' nor 'timeout'"),
-                ));
-            }
-        };
-        out.push(Entry {
-            program: program.to_string(),
-            cycles,
-            expect,
-        });
-    }
-    if out.is_empty() {
-        return Err(err(1, "lists no programs".into()));
-    }
-    Ok(out)
-}
-
 /// Emulated seconds the boot may take before the bench gives up.
 const BOOT_SECONDS: u64 = 10;
 
@@ -195,7 +114,18 @@ pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
 /// Run one program from a copy of the ready machine: inject it as LOAD would, type RUN,
 /// and run until the first write to $D7FF or `limit` cycles from power-on.
 pub fn run_program(ready: &C64, program: &Program, limit: u64) -> Ending {
+    run_with_disk(ready, program, None, limit)
+}
+
+/// [`run_program`] with `disk` in drive 8 (`None`: the drive keeps what it has).
+pub fn run_with_disk(ready: &C64, program: &Program, disk: Option<&D64>, limit: u64) -> Ending {
     let mut c64 = ready.clone();
+    if let Some(d64) = disk {
+        match c64.drive_mut() {
+            Some(drive) => drive.insert_disk(Disk::from_d64(d64)),
+            None => return Ending::NotRun,
+        };
+    }
     autostart::start_program(&mut c64, program);
     loop {
         match c64.run_until(limit, |_| false) {
@@ -228,13 +158,13 @@ pub fn select(entries: Vec<Entry>, prefixes: &[String]) -> Result<Vec<Entry>, Be
         return Ok(entries);
     }
     for p in prefixes {
-        if !entries.iter().any(|e| e.program.starts_with(p.as_str())) {
+        if !entries.iter().any(|e| e.name().starts_with(p.as_str())) {
             return Err(BenchError::NoMatch(p.clone()));
         }
     }
     Ok(entries
         .into_iter()
-        .filter(|e| prefixes.iter().any(|p| e.program.starts_with(p.as_str())))
+        .filter(|e| prefixes.iter().any(|p| e.name().starts_with(p.as_str())))
         .collect())
 }
 
@@ -247,10 +177,23 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(usize, usize, usize) + Sync),
 ) -> Result<Vec<RunResult>, BenchError> {
-    let programs = entries
-        .iter()
-        .map(|e| Program::from_file(&dir.join(&e.program)))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Each run's program and disk, read and checked before the first run; `None` for a run
+    // that needs what breadbin does not emulate.
+    let mut setups: Vec<Option<(Program, Option<D64>)>> = Vec::with_capacity(entries.len());
+    for e in entries {
+        if e.unsupported().is_some() {
+            setups.push(None);
+            continue;
+        }
+        let program = Program::from_file(&dir.join(&e.program))?;
+        let disk = match &e.disk {
+            Some((path, _)) => Some(load_d64(&dir.join(path))?),
+            // The drive's programs expect a disk in the drive (their readme): a fresh one.
+            None if e.program.starts_with("drive/") => Some(D64::formatted(b"BREADBIN", *b"BB")),
+            None => None,
+        };
+        setups.push(Some((program, disk)));
+    }
     let ready = ready_machine(roms)?;
     // Longest limits first, so that no thread is left with a long run at the end.
     let mut order: Vec<usize> = (0..entries.len()).collect();
@@ -265,7 +208,12 @@ pub fn run(
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&i) = order.get(k) else { break };
-                    let ending = run_program(&ready, &programs[i], entries[i].cycles);
+                    let ending = match &setups[i] {
+                        Some((program, disk)) => {
+                            run_with_disk(&ready, program, disk.as_ref(), entries[i].cycles)
+                        }
+                        None => Ending::NotRun,
+                    };
                     if ending.passes(entries[i].expect) {
                         passed.fetch_add(1, Ordering::Relaxed);
                     }
@@ -308,25 +256,59 @@ pub fn per_folder(results: &[RunResult]) -> Vec<(String, usize, usize)> {
 /// Other emulators' published pass counts: (emulator names, folder → one cell per name).
 pub type Published = (Vec<String>, Vec<(String, Vec<String>)>);
 
-/// Read `published-results.tsv` of the bench folder, if it is there and readable.
-pub fn read_published(dir: &Path) -> Option<Published> {
-    let text = std::fs::read_to_string(dir.join("published-results.tsv")).ok()?;
+/// Read the published results for the list `list` (`tests.tsv`: `published-results.tsv`,
+/// `tests-disk.tsv`: `published-results-disk.tsv`, ...), if it is there and readable.
+pub fn read_published(dir: &Path, list: &str) -> Option<Published> {
+    let name = match list.strip_prefix("tests") {
+        Some(rest) => format!("published-results{rest}"),
+        None => return None,
+    };
+    let text = std::fs::read_to_string(dir.join(name)).ok()?;
     let mut lines = text.lines();
-    let head: Vec<String> = lines
-        .next()?
-        .split('\t')
-        .skip(1)
-        .map(String::from)
+    let head: Vec<&str> = lines.next()?.split('\t').collect();
+    if head.first() == Some(&"folder") {
+        let rows = lines
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                let mut c = l.split('\t');
+                let folder = c.next().unwrap_or("").to_string();
+                (folder, c.map(String::from).collect())
+            })
+            .collect();
+        return Some((head[1..].iter().map(|h| h.to_string()).collect(), rows));
+    }
+    // One row per run (program and its other columns, then one status per emulator):
+    // counted here per folder as "passes/runs".
+    let first = head.iter().position(|h| h.contains(' '))?;
+    let names: Vec<String> = head[first..].iter().map(|h| h.to_string()).collect();
+    let mut counts: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
+    for l in lines.filter(|l| !l.trim().is_empty()) {
+        let c: Vec<&str> = l.split('\t').collect();
+        let name = if c[0].is_empty() {
+            c.get(2).copied().unwrap_or("")
+        } else {
+            c[0]
+        };
+        let folder = name.split('/').next().unwrap_or("").to_string();
+        for key in [folder, "total".to_string()] {
+            let k = match counts.iter().position(|(f, _)| *f == key) {
+                Some(k) => k,
+                None => {
+                    counts.push((key, vec![(0, 0); names.len()]));
+                    counts.len() - 1
+                }
+            };
+            for (j, cell) in c.iter().skip(first).enumerate().take(names.len()) {
+                counts[k].1[j].0 += usize::from(*cell == "ok");
+                counts[k].1[j].1 += 1;
+            }
+        }
+    }
+    let rows = counts
+        .into_iter()
+        .map(|(f, v)| (f, v.iter().map(|(p, n)| format!("{p}/{n}")).collect()))
         .collect();
-    let rows = lines
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut c = l.split('\t');
-            let folder = c.next().unwrap_or("").to_string();
-            (folder, c.map(String::from).collect())
-        })
-        .collect();
-    Some((head, rows))
+    Some((names, rows))
 }
 
 /// The report: passes per folder (beside published figures when given), the total, then
@@ -369,10 +351,20 @@ pub fn report(results: &[RunResult], published: Option<&Published>) -> String {
         let _ = writeln!(out, "\nfailing ({}):", failing.len());
         for r in failing {
             let why = match (r.entry.expect, r.ending) {
+                (_, Ending::NotRun) => format!(
+                    "not run: needs {}",
+                    r.entry
+                        .unsupported()
+                        .unwrap_or_else(|| "a drive (no 1541 DOS among the ROMs)".into())
+                ),
                 (Expect::Timeout, e) => format!("{} (a hang was expected)", e.describe()),
                 (Expect::Pass, e) => e.describe(),
             };
-            let _ = writeln!(out, "  {}  {why}", r.entry.program);
+            let mut name = r.entry.name().to_string();
+            if let Some((disk, _)) = &r.entry.disk {
+                let _ = write!(name, " [{disk}]");
+            }
+            let _ = writeln!(out, "  {name}  {why}");
         }
     }
     out
@@ -384,18 +376,46 @@ pub fn report(results: &[RunResult], published: Option<&Published>) -> String {
 pub fn results_file(results: &[RunResult], elapsed: std::time::Duration) -> String {
     let mut out = String::new();
     for r in results {
-        let (folder, prog) = match r.entry.program.rsplit_once('/') {
+        let e = &r.entry;
+        let (folder, prog) = match e.name().rsplit_once('/') {
             Some((f, p)) => (f, p),
-            None => ("", r.entry.program.as_str()),
+            None => ("", e.name()),
         };
+        let prog = if e.program.is_empty() { "" } else { prog };
         let path = match folder.strip_prefix("testbench") {
             Some(rest) => format!(".{rest}/"),
             None => format!("../{folder}/"),
         };
+        // The disk and the cartridge as named from the program's folder.
+        let local = |p: &str| -> String {
+            p.strip_prefix(folder)
+                .and_then(|r| r.strip_prefix('/'))
+                .unwrap_or(p)
+                .to_string()
+        };
+        let (d64, g64) = match &e.disk {
+            Some((p, f)) if f == "d64" => (local(p), String::new()),
+            Some((p, _)) => (String::new(), local(p)),
+            None => (String::new(), String::new()),
+        };
+        let crt = local(&e.cartridge);
+        let chip = |new: &str, old: &str| match e.options.as_str() {
+            o if o == new => "1",
+            o if o == old => "0",
+            _ => "-1",
+        };
+        let video = match e.options.as_str() {
+            "vicii-ntsc" => "NTSC",
+            "vicii-ntscold" => "NTSCOLD",
+            "vicii-new" | "vicii-old" => "PAL",
+            _ => "-1",
+        };
         let _ = writeln!(
             out,
-            "{path},{prog},{},exitcode,,,,-1,-1,-1",
-            r.ending.status()
+            "{path},{prog},{},exitcode,{d64},{g64},{crt},{},{},{video}",
+            r.ending.status(),
+            chip("cia-new", "cia-old"),
+            chip("sid-new", "sid-old"),
         );
     }
     let s = elapsed.as_secs();
@@ -434,6 +454,7 @@ mod tests {
             program: p.into(),
             cycles: 1,
             expect,
+            ..Entry::default()
         }
     }
 
@@ -471,6 +492,51 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         let e = read_list(&dir).unwrap_err().to_string();
         assert!(e.contains("tests.tsv: cannot read"), "{e}");
+    }
+
+    #[test]
+    fn lists_with_disks_and_options_read_their_columns() {
+        let dir = std::env::temp_dir().join(format!("breadbin-tbl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("tests-disk.tsv"),
+            "program\tcycles\texpect\tdisk\tformat\n\
+             drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.d64\td64\n\
+             drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.g64\tg64\n",
+        )
+        .unwrap();
+        let l = read_list_file(&dir, "tests-disk.tsv").unwrap();
+        assert_eq!(l[0].disk, Some(("drive/rpm/rpm.d64".into(), "d64".into())));
+        assert_eq!(l[0].unsupported(), None);
+        assert_eq!(l[1].unsupported(), Some("a g64 image".into()));
+        std::fs::write(
+            dir.join("tests-models.tsv"),
+            "program\tcycles\texpect\toptions\tcartridge\n\
+             CIA/x.prg\t10\tpass\tcia-new\t\n\
+             \t10\tpass\t\ttestbench/selftest/c64-pass.crt\n",
+        )
+        .unwrap();
+        let l = read_list_file(&dir, "tests-models.tsv").unwrap();
+        assert_eq!(l[0].unsupported(), Some("option cia-new".into()));
+        assert_eq!(l[1].name(), "testbench/selftest/c64-pass.crt");
+        let results: Vec<RunResult> = l
+            .into_iter()
+            .map(|entry| RunResult {
+                entry,
+                ending: Ending::NotRun,
+            })
+            .collect();
+        let f = results_file(&results, std::time::Duration::from_secs(1));
+        let lines: Vec<&str> = f.lines().collect();
+        assert_eq!(lines[0], "../CIA/,x.prg,error,exitcode,,,,1,-1,-1");
+        assert_eq!(
+            lines[1],
+            "./selftest/,,error,exitcode,,,c64-pass.crt,-1,-1,-1"
+        );
+        std::fs::write(dir.join("bad.tsv"), "program\tcycles\texpect\tcolour\n").unwrap();
+        let e = read_list_file(&dir, "bad.tsv").unwrap_err().to_string();
+        assert!(e.contains("bad.tsv:1: unknown column 'colour'"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
