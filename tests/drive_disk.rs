@@ -75,3 +75,28 @@ fn a_disk_without_a_dos_rom_is_refused_naming_the_file() {
     assert!(e.contains("no drive"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_program_saved_to_disk_is_written_back_to_the_image_file() {
+    let Some(roms) = genuine() else {
+        eprintln!("skipping: no genuine 1541 DOS (BREADBIN_GENUINE_ROMS)");
+        return;
+    };
+    let dir = temp("save");
+    let path = disk_with_program(&dir, "X");
+    let opts = RunOptions {
+        roms: Some(roms),
+        disk: Some(path.clone()),
+        type_text: Some("10 PRINT 42{RETURN}SAVE\"SAVED\",8{RETURN}".into()),
+        limit: Some(Limit::Seconds(25.0)),
+        ..Default::default()
+    };
+    let (_, c64) = headless::run(&opts).expect("the run");
+    let screen = c64.screen_text(breadbin::basic::TextStyle::Ascii);
+    assert!(screen.contains("SAVING SAVED"), "{screen}");
+    let d64 = breadbin::media::disk::load_d64(&path).expect("the image is still a D64");
+    let saved = d64.read_file(b"SAVED").expect("SAVED is on the disk");
+    assert_eq!(&saved[..2], &[0x01, 0x08], "a BASIC program: {saved:02X?}");
+    assert!(d64.read_file(b"HELLO").is_some(), "the other files stay");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -78,7 +78,7 @@ impl Disk {
 pub(super) struct Head {
     /// Half-track under the head (0 = track 1).
     half_track: u8,
-    /// The stepper's last phase.
+    /// The phase last put on the stepper's coils.
     phase: u8,
     /// Bit position within the track under the head.
     bit: usize,
@@ -99,6 +99,7 @@ impl Head {
     pub(super) fn new() -> Head {
         Head {
             half_track: 34,
+            phase: 34 & 3,
             ..Head::default()
         }
     }
@@ -187,18 +188,53 @@ impl Head {
         via2.ca2_out()
     }
 
-    /// The stepper moves to `phase`: a half-track in or out, keeping the disk's angle.
+    /// The stepper's coils take `phase`: the head moves a half-track towards it when it is
+    /// next to the head's own (each half-track sits at phase `half_track & 3`), keeping the
+    /// disk's angle.
     fn step(&mut self, phase: u8, disk: Option<&Disk>) {
         let len = |h: u8| disk.map_or(0, |d| d.tracks[usize::from(h)].len());
         let old = len(self.half_track);
-        if phase == (self.phase + 1) & 3 && usize::from(self.half_track) < HALF_TRACKS - 1 {
+        let at = self.half_track & 3;
+        if phase == (at + 1) & 3 && usize::from(self.half_track) < HALF_TRACKS - 1 {
             self.half_track += 1;
-        } else if phase == (self.phase + 3) & 3 && self.half_track > 0 {
+        } else if phase == (at + 3) & 3 && self.half_track > 0 {
             self.half_track -= 1;
         }
         let new = len(self.half_track);
         if old > 0 && new > 0 {
             self.bit = self.bit * new / old;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Put `pb` on VIA 2's port B (all outputs but WP and SYNC) and tick once.
+    fn set_pb(head: &mut Head, via2: &mut Via, pb: u8) {
+        via2.write(2, 0x6F);
+        via2.write(0, pb);
+        head.tick(via2, None);
+    }
+
+    #[test]
+    fn the_stepper_moves_the_head_a_half_track_per_phase_towards_the_coil_on() {
+        let (mut head, mut via2) = (Head::new(), Via::new());
+        assert_eq!(head.track(), (18, false));
+        set_pb(&mut head, &mut via2, 0x04 | 2); // motor on, the head's own phase
+        set_pb(&mut head, &mut via2, 0x04 | 3);
+        assert_eq!(head.track(), (18, true), "one phase up: half a track in");
+        set_pb(&mut head, &mut via2, 0x04);
+        assert_eq!(head.track(), (19, false));
+        set_pb(&mut head, &mut via2, 0x04 | 2);
+        assert_eq!(
+            head.track(),
+            (19, false),
+            "the opposite phase does not move it"
+        );
+        set_pb(&mut head, &mut via2, 3);
+        set_pb(&mut head, &mut via2, 2);
+        assert_eq!(head.track(), (19, false), "the motor off: no steps");
     }
 }
