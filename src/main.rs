@@ -30,6 +30,16 @@ struct WindowArgs {
     /// Start at a plain READY prompt instead of the dungeon.
     #[arg(long)]
     basic: bool,
+    /// A D64 for drive 8 (repeatable: Ctrl+F11 puts the next one in). Needs a 1541 DOS
+    /// among --roms. What the drive writes is saved back to the file.
+    #[arg(long, value_name = "FILE")]
+    disk: Vec<PathBuf>,
+    /// Never write the disk images back.
+    #[arg(long)]
+    disk_readonly: bool,
+    /// Run at full speed while the drive's motor runs.
+    #[arg(long)]
+    warp_on_load: bool,
     /// Use genuine ROM images from this folder instead of the open ROMs.
     #[arg(long, value_name = "DIR")]
     roms: Option<PathBuf>,
@@ -585,6 +595,9 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         renderer: w.renderer,
         seed: w.seed,
         record_keys: w.record_keys.clone(),
+        disks: w.disk.clone(),
+        disk_read_only: w.disk_readonly,
+        warp_on_load: w.warp_on_load,
     };
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)

@@ -17,6 +17,7 @@ pub enum Hotkey {
     Quit,
     SaveState,
     LoadState,
+    NextDisk,
 }
 
 /// The control for a key press, given whether a host Ctrl key is held.
@@ -29,6 +30,7 @@ pub fn hotkey(code: KeyCode, ctrl: bool) -> Option<Hotkey> {
         (KeyCode::F9, true) => Hotkey::SoftReset,
         (KeyCode::F10, true) => Hotkey::HardReset,
         (KeyCode::F12, true) => Hotkey::Quit,
+        (KeyCode::F11, true) => Hotkey::NextDisk,
         (KeyCode::F5, true) => Hotkey::SaveState,
         (KeyCode::F7, true) => Hotkey::LoadState,
         _ => return None,
@@ -44,10 +46,12 @@ Window controls:
   F12           screenshot to breadbin-NNNN.png in the current folder
   Ctrl+F9       soft reset (the C64's RESET line; memory is kept)
   Ctrl+F10      hard reset (power off and on; the program is started again)
+  Ctrl+F11      put the next disk of those given with --disk in drive 8
   Ctrl+F12      quit (or close the window)
   Ctrl+F5       save the machine's state to the slot (breadbin-slot.state, current folder)
   Ctrl+F7       load the state saved in the slot
 C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted
 left/up; Esc = RUN/STOP, PageUp = RESTORE, Home = CLR/HOME, Backspace = INST/DEL,
 Left Ctrl = CTRL, Left Alt or Tab = C=, F1/F3/F5/F7 = the C64's, F2/F4/F6/F8 =
-SHIFT+F1/F3/F5/F7. A .prg or .bas file dropped onto the window is started.";
+SHIFT+F1/F3/F5/F7. A .prg or .bas file dropped onto the window is started; a .d64
+goes into drive 8 and its first program is loaded and run.";

@@ -7,12 +7,15 @@
 //! on any ROM set at any speed. The window varies the moment of `RUN` from launch to launch
 //! ([`StartVariation`]).
 
+use super::FrontendError;
+use super::disks::Disks;
 use super::keys::{HostKey, KeyInput};
 use crate::C64;
 use crate::Roms;
 use crate::host::autostart::{Autostart, Session, StartMoment, StartVariation};
+use crate::host::disk::DiskError;
 use crate::host::recording::{RecEvent, Recording};
-use crate::media::{MediaError, Program};
+use crate::media::Program;
 use std::path::Path;
 
 pub use crate::host::autostart::Start;
@@ -31,6 +34,10 @@ pub struct Machine {
     recording: Option<Recording>,
     /// Why the recording stopped early, if it did.
     pub recording_stopped: Option<String>,
+    /// The disk images and the one in drive 8.
+    pub disks: Disks,
+    /// What went wrong with a disk at a reset, for the window to say.
+    pub disk_notes: Vec<String>,
 }
 
 impl Machine {
@@ -50,7 +57,21 @@ impl Machine {
             held_back: Vec::new(),
             recording: None,
             recording_stopped: None,
+            disks: Disks::default(),
+            disk_notes: Vec::new(),
         }
+    }
+
+    /// Use `disks`, the first in the drive now; with `start`, its first program is loaded
+    /// and run (`LOAD"*",8,1`, `RUN`) at each power-on.
+    pub fn set_disks(&mut self, disks: Disks, start: bool) -> Result<(), DiskError> {
+        self.disks = disks;
+        self.disks.insert(&mut self.session.c64)?;
+        if start {
+            self.session.autostart = Autostart::from_disk(b"*", Vec::new());
+            self.session.autostart.set_moment(self.variation.moment());
+        }
+        Ok(())
     }
 
     /// Record the key events from now on (call before the first frame, so that the
@@ -144,7 +165,13 @@ impl Machine {
     /// Power off and on (same ROMs); the session's program is started again.
     pub fn hard_reset(&mut self) {
         self.stop_recording("hard reset");
+        if let Err(e) = self.disks.save(&mut self.session.c64) {
+            self.disk_notes.push(e.to_string());
+        }
         self.session.c64 = C64::new(self.roms.clone());
+        if let Err(e) = self.disks.insert(&mut self.session.c64) {
+            self.disk_notes.push(e.to_string());
+        }
         self.session.clear_keys();
         self.keys.clear();
         self.session.autostart.restart(self.variation.moment());
@@ -167,9 +194,24 @@ impl Machine {
         self.hard_reset();
     }
 
-    /// A file dropped onto the window: a `.prg` or `.bas` starts on a freshly reset machine
-    /// (returns its name); anything else is refused and the machine runs on untouched.
-    pub fn start_file(&mut self, path: &Path) -> Result<String, MediaError> {
+    /// A file dropped onto the window: a `.prg` or `.bas` starts on a freshly reset machine,
+    /// a `.d64` goes into the drive and its first program is loaded and run (returns the
+    /// name); anything else is refused and the machine runs on untouched.
+    pub fn start_file(&mut self, path: &Path) -> Result<String, FrontendError> {
+        if crate::run::headless::is_disk_image(path) {
+            // Read first: a file that is not a disk image leaves the machine as it is.
+            crate::media::disk::load_d64(path)?;
+            if self.session.c64.drive().is_none() {
+                return Err(DiskError::NoDrive(path.to_path_buf()).into());
+            }
+            self.disks.put_first(path.to_path_buf());
+            self.session.autostart = Autostart::from_disk(b"*", Vec::new());
+            self.hard_reset();
+            if let Some(e) = self.disk_notes.pop() {
+                return Err(FrontendError::Window(e));
+            }
+            return Ok(self.disks.current_name());
+        }
         let program = Program::from_file(path)?;
         let name = program.short_name().to_string();
         self.load(program);

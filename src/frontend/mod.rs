@@ -13,6 +13,7 @@
 
 pub mod audio;
 pub mod controls;
+pub mod disks;
 pub mod gamepad;
 pub mod keys;
 pub mod machine;
@@ -60,6 +61,13 @@ pub struct Options {
     /// Record the session's keys to this file (see [`crate::host::recording`]), written when the
     /// window closes.
     pub record_keys: Option<PathBuf>,
+    /// D64 images for drive 8, the first in the drive (a D64 as `file` goes first and is
+    /// started).
+    pub disks: Vec<PathBuf>,
+    /// Never write the disk images back.
+    pub disk_read_only: bool,
+    /// Run at full speed while the drive's motor runs.
+    pub warp_on_load: bool,
 }
 
 impl Default for Options {
@@ -79,6 +87,9 @@ impl Default for Options {
             renderer: present::Renderer::Auto,
             seed: None,
             record_keys: None,
+            disks: Vec::new(),
+            disk_read_only: false,
+            warp_on_load: false,
         }
     }
 }
@@ -114,6 +125,8 @@ pub enum FrontendError {
     Output(#[from] crate::host::output::OutputError),
     #[error("{0}")]
     Program(#[from] crate::media::MediaError),
+    #[error("{0}")]
+    Disk(#[from] crate::host::disk::DiskError),
     #[error("the embedded game {name} does not tokenize: {message}")]
     Game { name: String, message: String },
 }
@@ -160,7 +173,16 @@ fn os_reason(text: &str) -> String {
 /// Every bad input is reported here, before a window opens.
 pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     let roms = Roms::load(opts.roms.as_deref())?;
+    let mut disks = opts.disks.clone();
+    let disk_start = opts
+        .file
+        .clone()
+        .filter(|f| opts.file_kind.is_none() && crate::run::headless::is_disk_image(f));
+    if let Some(f) = &disk_start {
+        disks.insert(0, f.clone());
+    }
     let program = match (&opts.file, opts.basic) {
+        _ if disk_start.is_some() => None,
         (Some(f), _) => Some(Program::from_file_as(f, opts.file_kind)?),
         (None, true) => None,
         (None, false) => match opts.game {
@@ -176,6 +198,10 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
         },
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
+    m.set_disks(
+        disks::Disks::new(disks, opts.disk_read_only),
+        disk_start.is_some(),
+    )?;
     m.set_start_variation(match opts.seed {
         Some(s) => crate::host::autostart::StartVariation::Seed(s),
         None => crate::host::autostart::StartVariation::Random,

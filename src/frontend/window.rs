@@ -171,6 +171,10 @@ pub(crate) fn run(
     event_loop
         .run_app(&mut app)
         .map_err(|e| FrontendError::Window(e.to_string()))?;
+    // What the drive wrote reaches the image file even when the window closes mid-write.
+    if let Err(e) = app.machine.disks.save(&mut app.machine.session.c64) {
+        eprintln!("breadbin: {e}");
+    }
     if let Some(e) = app.fatal {
         return Err(e);
     }
@@ -205,8 +209,9 @@ impl App {
 
     fn update_title(&mut self) {
         let name = match self.machine.program() {
-            Some(p) => p.short_name(),
-            None => "BASIC",
+            Some(p) => p.short_name().to_string(),
+            None if !self.machine.disks.is_empty() => self.machine.disks.current_name(),
+            None => "BASIC".to_string(),
         };
         let mut state = if self.machine.session.c64.cpu().is_jammed() {
             format!(
@@ -224,6 +229,10 @@ impl App {
         };
         if self.machine.start() == Start::Waiting {
             state.push_str(", waiting for READY to start the program");
+        }
+        if let Some(d) = super::disks::drive_text(&mut self.machine.session.c64) {
+            state.push_str(", ");
+            state.push_str(&d);
         }
         let mut title = format!("breadbin — {name} — {state}");
         if let Some((m, at)) = &self.message {
@@ -297,7 +306,9 @@ impl App {
             return false;
         }
         let mut ran = 0u64;
-        if self.warp {
+        let loading =
+            self.opts.warp_on_load && super::disks::motor_on(&mut self.machine.session.c64);
+        if self.warp || loading {
             let start = Instant::now();
             while ran == 0 || start.elapsed() < WARP_SLICE {
                 self.machine.run_frame();
@@ -315,6 +326,20 @@ impl App {
             }
         }
         self.summary.frames_emulated += ran;
+        if ran > 0 {
+            match self
+                .machine
+                .disks
+                .after_frame(&mut self.machine.session.c64)
+            {
+                Ok(true) => self.say(format!("saved {}", self.machine.disks.current_name())),
+                Ok(false) => {}
+                Err(e) => self.say(e.to_string()),
+            }
+            for n in std::mem::take(&mut self.machine.disk_notes) {
+                self.say(n);
+            }
+        }
         ran > 0
     }
 
@@ -396,6 +421,16 @@ impl App {
                 self.say("hard reset".into());
             }
             Hotkey::Quit => el.exit(),
+            Hotkey::NextDisk => {
+                if self.machine.disks.is_empty() {
+                    self.say("no disks given (--disk FILE, repeatable)".into());
+                } else {
+                    match self.machine.disks.swap(&mut self.machine.session.c64) {
+                        Ok(name) => self.say(format!("drive 8: {name}")),
+                        Err(e) => self.say(e.to_string()),
+                    }
+                }
+            }
             Hotkey::SaveState => match self.machine.save_state(Path::new(SLOT)) {
                 Ok(()) => self.say(format!("state saved to {SLOT}")),
                 Err(e) => self.say(e.to_string()),
