@@ -216,8 +216,14 @@ impl Autostart {
     /// 8, as a person does: type `LOAD"name",8,1` at the prompt, then `RUN` at the prompt
     /// that follows the load.
     pub fn from_disk(name: &[u8], pokes: Vec<(u16, u8)>) -> Autostart {
+        Autostart::typed_load(&[b"LOAD\"", name, b"\",8,1\r"].concat(), pokes)
+    }
+
+    /// Type `line` (PETSCII, ending in a carriage return: a `LOAD` command) at the prompt,
+    /// then `RUN` at the prompt that follows it.
+    pub fn typed_load(line: &[u8], pokes: Vec<(u16, u8)>) -> Autostart {
         let mut a = Autostart::new(None, pokes, true);
-        a.load_line = [b"LOAD\"", name, b"\",8,1\r"].concat();
+        a.load_line = line.to_vec();
         a.typing = a.load_line.clone();
         a.run_after_load = true;
         a
@@ -257,6 +263,15 @@ impl Autostart {
         self.left_prompt = false;
         self.typing = self.load_line.clone();
         self.run_after_load = !self.load_line.is_empty();
+    }
+
+    /// Start now, on a machine known to wait at BASIC's prompt (one stopped by
+    /// [`run_until_ready`]: the prompt's moment is already past, so [`Autostart::poll`]
+    /// would not see it).
+    pub fn begin(&mut self, c64: &mut C64) {
+        if self.state == Start::Waiting {
+            self.start(c64);
+        }
     }
 
     /// After the RESET line: nothing more is started.
