@@ -42,6 +42,8 @@ pub struct Drive {
     on_bus: Participant,
     head: head::Head,
     disk: Option<Disk>,
+    /// VIA 1's serial output pins as last put on the bus.
+    serial_out: u8,
 }
 
 impl Drive {
@@ -54,6 +56,7 @@ impl Drive {
             on_bus: serial.attach(),
             head: head::Head::new(),
             disk: None,
+            serial_out: 0,
         };
         d.bus.see_serial(serial.low());
         d
@@ -146,13 +149,18 @@ impl Drive {
             // BYTE READY on the SO pin.
             self.cpu.p.insert(Status::V);
         }
-        self.drive_serial(serial);
+        // The lines change only with VIA 1's DATA OUT, CLK OUT and ATNA pins (the C64's
+        // changes come through `serial_changed`).
+        if self.bus.via1.pb_pins() & 0x1A != self.serial_out {
+            self.drive_serial(serial);
+        }
         self.cpu.set_irq(self.bus.via1.irq() | self.bus.via2.irq());
         self.cycles += 1;
     }
 
     /// Put the drive's pulls on the bus and let VIA 1 see the lines.
     fn drive_serial(&mut self, serial: &mut SerialBus) {
+        self.serial_out = self.bus.via1.pb_pins() & 0x1A;
         let others = serial.low_from_others(self.on_bus);
         let pulls = self.bus.pulls(others & serial::ATN != 0);
         serial.pull(self.on_bus, pulls);
