@@ -455,7 +455,24 @@ impl Via {
     }
 
     /// The end of one φ2 cycle: the timers count, pulses on CA2/CB2 end.
+    #[inline]
     pub fn tick(&mut self) {
+        // Most cycles both timers just count down, far from zero, with no load, reload,
+        // pulse counting, shift-register mode or CA2/CB2 pulse pending.
+        if self.t1_counter > 1
+            && self.t2_counter > 1
+            && !(self.t1_loaded | self.t1_reload | self.t2_loaded | self.t2_reload_lo)
+            && !(self.t2_pulses | self.ca2_low | self.cb2_low | self.ca2_pulse | self.cb2_pulse)
+            && self.acr & 0x3C == 0
+        {
+            self.t1_counter -= 1;
+            self.t2_counter -= 1;
+            return;
+        }
+        self.tick_slow();
+    }
+
+    fn tick_slow(&mut self) {
         self.tick_t1();
         self.tick_t2();
         if self.ca2_pulse {
