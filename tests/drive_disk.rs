@@ -100,3 +100,45 @@ fn a_program_saved_to_disk_is_written_back_to_the_image_file() {
     assert!(d64.read_file(b"HELLO").is_some(), "the other files stay");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_g64_recorded_from_a_d64_loads_the_same_program() {
+    let Some(roms) = genuine() else {
+        eprintln!("skipping: no genuine 1541 DOS (BREADBIN_GENUINE_ROMS)");
+        return;
+    };
+    let dir = temp("g64");
+    let d64 = breadbin::media::disk::load_d64(&disk_with_program(&dir, "FROM G64")).unwrap();
+    let mut tracks = vec![Vec::new(); 84];
+    for t in 1..=35u8 {
+        tracks[usize::from(t - 1) * 2] = d64.gcr_track(t);
+    }
+    let g64 = breadbin::media::disk::G64 {
+        tracks,
+        speeds: vec![0; 84],
+        max_track: 7928,
+    };
+    let path = dir.join("hello.g64");
+    std::fs::write(&path, g64.to_bytes()).unwrap();
+    let opts = RunOptions {
+        roms: Some(roms),
+        autostart: Some(path.clone()),
+        until_ready: true,
+        limit: Some(Limit::Seconds(60.0)),
+        ..Default::default()
+    };
+    let (outcome, c64) = headless::run(&opts).expect("the run");
+    let screen = c64.screen_text(breadbin::basic::TextStyle::Ascii);
+    assert_eq!(outcome, Outcome::Ready, "{screen}");
+    assert!(screen.contains("\nFROM G64"), "{screen}");
+    std::fs::write(&path, &g64.to_bytes()[..40]).unwrap();
+    let e = headless::run(&opts)
+        .err()
+        .expect("a broken G64")
+        .to_string();
+    assert!(
+        e.starts_with(&path.display().to_string()) && e.contains("too short"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

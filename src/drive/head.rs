@@ -16,7 +16,7 @@
 //! tracks, the half-tracks between hold nothing (reading nothing gives 0 bits).
 
 use crate::chips::via::Via;
-use crate::media::disk::D64;
+use crate::media::disk::{D64, G64, Image};
 
 /// Half-tracks the head can reach (tracks 1 to 42).
 pub(super) const HALF_TRACKS: usize = 84;
@@ -43,6 +43,43 @@ impl Disk {
             tracks,
             written: vec![false; HALF_TRACKS],
             write_protected: false,
+        }
+    }
+
+    /// A G64's half-tracks as they are.
+    pub fn from_g64(g64: &G64) -> Disk {
+        let mut tracks = g64.tracks.clone();
+        tracks.resize(HALF_TRACKS, Vec::new());
+        Disk {
+            tracks,
+            written: vec![false; HALF_TRACKS],
+            write_protected: false,
+        }
+    }
+
+    /// An image of either kind.
+    pub fn from_image(image: &Image) -> Disk {
+        match image {
+            Image::D64(d) => Disk::from_d64(d),
+            Image::G64(g) => Disk::from_g64(g),
+        }
+    }
+
+    /// Take what the drive wrote back into `image`: for a G64 the written half-tracks'
+    /// bits, for a D64 the sectors found on them.
+    pub fn write_back_image(&self, image: &mut Image) -> usize {
+        match image {
+            Image::D64(d) => self.write_back(d),
+            Image::G64(g) => {
+                let mut n = 0;
+                for (i, t) in g.tracks.iter_mut().enumerate() {
+                    if self.written[i] {
+                        t.clone_from(&self.tracks[i]);
+                        n += 1;
+                    }
+                }
+                n
+            }
         }
     }
 

@@ -200,7 +200,7 @@ impl Machine {
     pub fn start_file(&mut self, path: &Path) -> Result<String, FrontendError> {
         if crate::run::headless::is_disk_image(path) {
             // Read first: a file that is not a disk image leaves the machine as it is.
-            crate::media::disk::load_d64(path)?;
+            crate::media::disk::load_image(path)?;
             if self.session.c64.drive().is_none() {
                 return Err(DiskError::NoDrive(path.to_path_buf()).into());
             }

@@ -4,7 +4,7 @@
 use crate::c64::C64;
 use crate::drive::Disk;
 use crate::media::MediaError;
-use crate::media::disk::{D64, load_d64};
+use crate::media::disk::{Image, load_image};
 use std::path::{Path, PathBuf};
 
 /// Why a disk could not be attached or saved.
@@ -23,19 +23,19 @@ pub enum DiskError {
 pub struct DiskFile {
     path: PathBuf,
     /// The image as read: what the drive did not write stays as it was, error bytes too.
-    image: D64,
+    image: Image,
     read_only: bool,
 }
 
 impl DiskFile {
-    /// Read the D64 at `path` and put it in `c64`'s drive 8. With `read_only` nothing is
-    /// ever written to the file.
+    /// Read the D64 or G64 at `path` and put it in `c64`'s drive 8. With `read_only`
+    /// nothing is ever written to the file.
     pub fn attach(c64: &mut C64, path: &Path, read_only: bool) -> Result<DiskFile, DiskError> {
-        let image = load_d64(path)?;
+        let image = load_image(path)?;
         let drive = c64
             .drive_mut()
             .ok_or_else(|| DiskError::NoDrive(path.to_path_buf()))?;
-        drive.insert_disk(Disk::from_d64(&image));
+        drive.insert_disk(Disk::from_image(&image));
         Ok(DiskFile {
             path: path.to_path_buf(),
             image,
@@ -47,8 +47,8 @@ impl DiskFile {
         &self.path
     }
 
-    /// The image's files, as its directory lists them.
-    pub fn image(&self) -> &D64 {
+    /// The image as last read or saved.
+    pub fn image(&self) -> &Image {
         &self.image
     }
 
@@ -65,7 +65,7 @@ impl DiskFile {
             return Ok(false);
         }
         let mut image = self.image.clone();
-        disk.write_back(&mut image);
+        disk.write_back_image(&mut image);
         if image.to_bytes() == self.image.to_bytes() {
             return Ok(false);
         }

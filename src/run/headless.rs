@@ -161,11 +161,11 @@ pub struct Run {
     pub verdict: Option<crate::host::trace::Verdict>,
 }
 
-/// A file name ending in `.d64` (any case).
+/// A file name ending in `.d64` or `.g64` (any case).
 pub fn is_disk_image(path: &std::path::Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("d64"))
+        .is_some_and(|e| e.eq_ignore_ascii_case("d64") || e.eq_ignore_ascii_case("g64"))
 }
 
 /// Perform a headless run.

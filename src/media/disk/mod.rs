@@ -3,9 +3,44 @@
 //! the sectors of tracks the drive wrote are decoded back into the D64 when it is saved.
 
 pub mod d64;
+pub mod g64;
 pub mod gcr;
 
 pub use d64::{D64, DirEntry, FileType};
+pub use g64::G64;
+
+/// A disk image of either kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Image {
+    D64(D64),
+    G64(G64),
+}
+
+impl Image {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            Image::D64(d) => d.to_bytes(),
+            Image::G64(g) => g.to_bytes(),
+        }
+    }
+}
+
+/// Read the disk image at `path`: a G64 when it starts with `GCR-1541`, else a D64; a file
+/// that is neither is refused naming it and why.
+pub fn load_image(path: &Path) -> Result<Image, MediaError> {
+    let bytes = std::fs::read(path).map_err(|source| MediaError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if bytes.starts_with(b"GCR-1541") {
+        return G64::parse(&bytes)
+            .map(Image::G64)
+            .map_err(|m| MediaError::program(path, m));
+    }
+    D64::parse(&bytes)
+        .map(Image::D64)
+        .map_err(|m| MediaError::program(path, m))
+}
 
 use super::MediaError;
 use std::path::Path;

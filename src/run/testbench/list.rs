@@ -58,7 +58,9 @@ impl Entry {
             return Some(format!("cartridge {}", self.cartridge));
         }
         match &self.disk {
-            Some((_, format)) if format != "d64" => Some(format!("a {format} image")),
+            Some((_, format)) if format != "d64" && format != "g64" => {
+                Some(format!("a {format} image"))
+            }
             _ => None,
         }
     }

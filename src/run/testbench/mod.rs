@@ -17,7 +17,7 @@ use crate::c64::roms::Roms;
 use crate::c64::{Event, Halt};
 use crate::drive::Disk;
 use crate::host::autostart;
-use crate::media::disk::{D64, load_d64};
+use crate::media::disk::{D64, Image, load_image};
 use crate::media::{MediaError, Program};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -124,11 +124,11 @@ pub fn run_program(ready: &C64, program: &Program, limit: u64) -> Ending {
 }
 
 /// [`run_program`] with `disk` in drive 8 (`None`: the drive keeps what it has).
-pub fn run_with_disk(ready: &C64, program: &Program, disk: Option<&D64>, limit: u64) -> Ending {
+pub fn run_with_disk(ready: &C64, program: &Program, disk: Option<&Image>, limit: u64) -> Ending {
     let mut c64 = ready.clone();
-    if let Some(d64) = disk {
+    if let Some(image) = disk {
         match c64.drive_mut() {
-            Some(drive) => drive.insert_disk(Disk::from_d64(d64)),
+            Some(drive) => drive.insert_disk(Disk::from_image(image)),
             None => return Ending::NotRun,
         };
     }
@@ -141,14 +141,16 @@ pub fn run_with_disk(ready: &C64, program: &Program, disk: Option<&D64>, limit: 
 pub fn run_loaded_by_name(
     ready: &C64,
     program: &Program,
-    disk: Option<&D64>,
+    disk: Option<&Image>,
     name: &str,
     limit: u64,
 ) -> Ending {
     let mut c64 = ready.clone();
-    let mut d64 = disk
-        .cloned()
-        .unwrap_or_else(|| D64::formatted(b"BREADBIN", *b"BB"));
+    let mut d64 = match disk {
+        Some(Image::D64(d)) => d.clone(),
+        Some(Image::G64(_)) => return Ending::NotRun,
+        None => D64::formatted(b"BREADBIN", *b"BB"),
+    };
     let mut bytes = program.prg.load.to_le_bytes().to_vec();
     bytes.extend_from_slice(&program.prg.data);
     if d64.read_file(name.as_bytes()).is_none()
@@ -232,7 +234,7 @@ pub fn run(
 ) -> Result<Vec<RunResult>, BenchError> {
     // Each run's program and disk, read and checked before the first run; `None` for a run
     // that needs what breadbin does not emulate.
-    let mut setups: Vec<Option<(Program, Option<D64>)>> = Vec::with_capacity(entries.len());
+    let mut setups: Vec<Option<(Program, Option<Image>)>> = Vec::with_capacity(entries.len());
     for e in entries {
         if e.unsupported().is_some() {
             setups.push(None);
@@ -240,9 +242,11 @@ pub fn run(
         }
         let program = Program::from_file(&dir.join(&e.program))?;
         let disk = match &e.disk {
-            Some((path, _)) => Some(load_d64(&dir.join(path))?),
+            Some((path, _)) => Some(load_image(&dir.join(path))?),
             // The drive's programs expect a disk in the drive (their readme): a fresh one.
-            None if e.program.starts_with("drive/") => Some(D64::formatted(b"BREADBIN", *b"BB")),
+            None if e.program.starts_with("drive/") => {
+                Some(Image::D64(D64::formatted(b"BREADBIN", *b"BB")))
+            }
             None => None,
         };
         setups.push(Some((program, disk)));
