@@ -32,6 +32,22 @@ fn disk_with_program(dir: &std::path::Path, word: &str) -> PathBuf {
     path
 }
 
+/// Start the image at `path` as the file of a headless run (its first program loaded and
+/// run), to its end at READY; the run's options and the screen.
+fn start_disk(roms: PathBuf, path: &std::path::Path) -> (RunOptions, String) {
+    let opts = RunOptions {
+        roms: Some(roms),
+        autostart: Some(path.to_path_buf()),
+        until_ready: true,
+        limit: Some(Limit::Seconds(60.0)),
+        ..Default::default()
+    };
+    let (outcome, c64) = headless::run(&opts).expect("the run");
+    let screen = c64.screen_text(breadbin::basic::TextStyle::Ascii);
+    assert_eq!(outcome, Outcome::Ready, "{screen}");
+    (opts, screen)
+}
+
 #[test]
 fn a_d64_given_to_run_loads_its_first_program_through_the_drive_and_runs_it() {
     let Some(roms) = genuine() else {
@@ -41,16 +57,7 @@ fn a_d64_given_to_run_loads_its_first_program_through_the_drive_and_runs_it() {
     let dir = temp("autostart");
     let path = disk_with_program(&dir, "FROM DISK");
     let before = std::fs::read(&path).unwrap();
-    let opts = RunOptions {
-        roms: Some(roms),
-        autostart: Some(path.clone()),
-        until_ready: true,
-        limit: Some(Limit::Seconds(60.0)),
-        ..Default::default()
-    };
-    let (outcome, c64) = headless::run(&opts).expect("the run");
-    let screen = c64.screen_text(breadbin::basic::TextStyle::Ascii);
-    assert_eq!(outcome, Outcome::Ready, "{screen}");
+    let (_, screen) = start_disk(roms, &path);
     assert!(screen.contains("LOADING"), "{screen}");
     assert!(screen.contains("\nFROM DISK"), "{screen}");
     assert_eq!(
@@ -120,16 +127,7 @@ fn a_g64_recorded_from_a_d64_loads_the_same_program() {
     };
     let path = dir.join("hello.g64");
     std::fs::write(&path, g64.to_bytes()).unwrap();
-    let opts = RunOptions {
-        roms: Some(roms),
-        autostart: Some(path.clone()),
-        until_ready: true,
-        limit: Some(Limit::Seconds(60.0)),
-        ..Default::default()
-    };
-    let (outcome, c64) = headless::run(&opts).expect("the run");
-    let screen = c64.screen_text(breadbin::basic::TextStyle::Ascii);
-    assert_eq!(outcome, Outcome::Ready, "{screen}");
+    let (opts, screen) = start_disk(roms, &path);
     assert!(screen.contains("\nFROM G64"), "{screen}");
     std::fs::write(&path, &g64.to_bytes()[..40]).unwrap();
     let e = headless::run(&opts)
