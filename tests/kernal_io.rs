@@ -1,6 +1,7 @@
 //! The open KERNAL's files and channels on the emulated machine: OPEN/CLOSE/CHKIN/CHKOUT/
 //! CLRCHN/CLALL with the keyboard and screen, the documented error numbers (carry set,
-//! A = code) for everything else, LOAD/SAVE without drives, the serial entries, READST,
+//! A = code) for everything else, LOAD/SAVE without drives, the serial entries with nothing
+//! on the bus, READST,
 //! MEMTOP/MEMBOT, IOBASE, VECTOR/RESTOR and wedged vectors.
 
 mod kernal_support;
@@ -137,14 +138,22 @@ fn absent_devices_answer_device_not_present() {
     assert_eq!(open(&mut c, 8, 8, 15, b"I"), Err(2), "still in the table");
     call(&mut c, CLOSE, a(8));
     assert_eq!(open(&mut c, 8, 8, 15, b"I"), Err(5));
-    // The serial entries report device not present in ST.
-    for entry in [
-        0xFFB1u16, 0xFFB4, 0xFF93, 0xFF96, 0xFFA8, 0xFFAB, 0xFFAE, 0xFFA5,
-    ] {
+    // The serial entries: nobody answers ATN or holds DATA, device not present in ST.
+    for entry in [0xFFB1u16, 0xFFB4, 0xFF93, 0xFF96, 0xFFAB, 0xFFAE] {
         c.poke_ram(0x90, 0);
         call(&mut c, entry, a(8));
         assert_eq!(c.peek(0x90), 0x80, "ST after ${entry:04X}");
     }
+    // CIOUT holds its byte back; UNLSN sends it (with EOI) to nobody.
+    c.poke_ram(0x90, 0);
+    call(&mut c, 0xFFA8, a(b'X'));
+    assert_eq!(c.peek(0x90), 0, "CIOUT: the byte waits");
+    call(&mut c, 0xFFAE, Regs::default());
+    assert_eq!(c.peek(0x90), 0x80, "UNLSN");
+    // ACPTR: no talker sends anything: EOI, then the read time-out; RETURN comes back.
+    c.poke_ram(0x90, 0);
+    let r = call(&mut c, 0xFFA5, Regs::default());
+    assert_eq!((r.a, c.peek(0x90)), (0x0D, 0x42), "ACPTR");
 }
 
 fn load(c: &mut C64, fa: u8, name: &[u8]) -> Result<(), u8> {

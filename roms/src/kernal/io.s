@@ -1,13 +1,14 @@
 ; breadbin open KERNAL: files, channels and the small jump-table routines.
 ;
-; Devices: 0 keyboard and 3 screen work through OPEN/CHKIN/CHKOUT/CHRIN/CHROUT/GETIN.
-; breadbin has no cassette, RS-232 or serial-bus devices: those answer as the C64 does
-; when nothing is connected, with ST bit 7 ($80, device not present) and KERNAL error 5.
+; Devices: 0 keyboard and 3 screen, and devices 4-30 on the serial bus (serial.s), work
+; through OPEN/CHKIN/CHKOUT/CHRIN/CHROUT/GETIN. breadbin has no cassette or RS-232: those
+; answer as the C64 does when nothing is connected, with ST bit 7 ($80, device not
+; present) and KERNAL error 5.
 ; Errors return with carry set and A = the documented KERNAL error number (1 too many
-; files, 2 file open, 3 file not open, 5 device not present, 6 not input file, 7 not
-; output file, 8 missing file name, 9 illegal device number); when MSGFLG ($9D) bit 6 is
-; set the KERNAL also prints "I/O ERROR #n". The open-file tables are the documented
-; ones: LAT $0259, FAT $0263, SAT $026D, LDTND $98.
+; files, 2 file open, 3 file not open, 4 file not found, 5 device not present, 6 not input
+; file, 7 not output file, 8 missing file name, 9 illegal device number); when MSGFLG ($9D)
+; bit 6 is set the KERNAL also prints "I/O ERROR #n". The open-file tables are the
+; documented ones: LAT $0259, FAT $0263, SAT $026D, LDTND $98.
 
         .include "kernal_vars.inc"
 
@@ -24,6 +25,9 @@ err_too_many:
         .byte $2C
 err_file_open:
         lda #ERR_FILE_OPEN
+        .byte $2C
+err_not_found:
+        lda #ERR_NOT_FOUND
         .byte $2C
 err_not_open:
         lda #ERR_NOT_OPEN
@@ -74,6 +78,10 @@ msg_search:
         .byte $0D, "SEARCHING FOR ", 0
 msg_saving:
         .byte $0D, "SAVING ", 0
+msg_loading:
+        .byte $0D, "LOADING", 0
+msg_verifying:
+        .byte $0D, "VERIFYING", 0
 
 ; Print the file name (FNLEN bytes at FNADR).
 print_name:
@@ -87,6 +95,7 @@ print_name:
 @r:     rts
 
 ; ---- the file table ------------------------------------------------------------------------
+        .segment "KFILES"
 ; Look up logical file A: carry clear and X = its slot when open, carry set when not.
 find_file:
         ldx LDTND
@@ -109,7 +118,11 @@ use_file:
         sta SA
         rts
 
-; OPEN: logical file LA on device FA with secondary address SA and the SETNAM name.
+; The routines that are the default values of the vectors $031A-$0332 keep the addresses
+; they have always had (each in its own segment): the power-on traces record those values.
+
+; OPEN ($EDCD): logical file LA on device FA with secondary address SA and the SETNAM name.
+        .segment "KOPEN"
 open_impl:
         ldx LA
         bne @known
@@ -133,19 +146,19 @@ open_impl:
         beq @ok                 ; keyboard
         cmp #3
         beq @ok                 ; screen
-        cmp #4
         bcc @none               ; cassette, RS-232
-        lda FNLEN               ; serial bus: only a name goes on the bus
-        beq @ok
+        jmp open_serial         ; the serial bus
 @none:  jmp err_not_present     ; the entry stays: CLOSE it, as on the C64
 @ok:    clc
         rts
 
-; CLOSE logical file A (not open: nothing happens).
+; CLOSE ($EE0D): logical file A (not open: nothing happens); a file on the serial bus is
+; closed there first.
+        .segment "KCLOSE"
 close_impl:
         jsr find_file
         bcs @r
-        jsr use_file
+        jsr close_use
         ldy LDTND
         dey
         sty LDTND
@@ -158,7 +171,8 @@ close_impl:
 @r:     clc
         rts
 
-; CHKIN: input from logical file X.
+; CHKIN ($EE2E): input from logical file X.
+        .segment "KCHKIN"
 chkin_impl:
         txa
         jsr find_file
@@ -169,12 +183,13 @@ chkin_impl:
         beq @set
         cmp #3
         beq @set
-        jmp err_not_present
+        jmp chkin_bus           ; cassette, RS-232 or the serial bus
 @set:   sta DFLTN
         clc
         rts
 
-; CHKOUT: output to logical file X.
+; CHKOUT ($EE49): output to logical file X.
+        .segment "KCHKOUT"
 chkout_impl:
         txa
         jsr find_file
@@ -186,16 +201,19 @@ chkout_impl:
         jmp err_not_output      ; the keyboard
 @dev:   cmp #3
         beq @set
-        jmp err_not_present
+        jmp chkout_bus          ; cassette, RS-232 or the serial bus
 @set:   sta DFLTO
         clc
         rts
 
-; CLALL: forget every open file, then CLRCHN.
+; CLALL ($EE67): forget every open file, then CLRCHN. (The bus is left as it is: a device
+; still listening or talking hears the next ATN command.)
+        .segment "KCLALL"
 clall_impl:
         lda #0
         sta LDTND
-; CLRCHN: keyboard in, screen out.
+; CLRCHN ($EE6B): keyboard in, screen out. The jump table's CLRCHN first UNLISTENs and
+; UNTALKs the devices on the serial bus (clrchn_bus), then comes here through $0322.
 clrchn_impl:
         lda #0
         sta DFLTN
@@ -203,21 +221,18 @@ clrchn_impl:
         sta DFLTO
         rts
 
-; CHRIN: a character from the input device.
+; CHRIN ($EE74): a character from the input device.
 chrin_impl:
         lda DFLTN
         bne @dev
         jmp kbd_chrin
 @dev:   cmp #3
-        bne @none
+        bne @bus
         jmp scr_chrin
-@none:  lda #$80
-        jsr set_status
-        lda #$0D
-        clc
-        rts
+@bus:   jmp chrin_bus
 
-; CHROUT: a character to the output device. A, X and Y are kept.
+; CHROUT ($EE8B): a character to the output device. A, X and Y are kept.
+        .segment "KCHROUT"
 chrout_impl:
         pha
         lda DFLTO
@@ -225,11 +240,14 @@ chrout_impl:
         bne @dev
         pla
         jmp scr_out
-@dev:   lda #$80
-        jsr set_status
-        pla
-        clc
-        rts
+@dev:   pla                     ; the serial bus
+        jmp ciout_impl
+
+; LOAD ($FFD5): A = 0 load / 1 verify, X/Y = load address (used when SA = 0).
+load_pre:
+        stx MEMUSS
+        sty MEMUSS+1
+        jmp (ILOAD)
 
 ; POKE 808,225, a BASIC idiom that disables RUN/STOP (and with it RUN/STOP + RESTORE),
 ; changes the low byte of the STOP vector from $ED to $E1. STOP sits at $F5ED and this
@@ -248,26 +266,24 @@ stop_impl:
         cmp #$7F
         bne @r
         php
-        jsr clrchn_impl
+        jsr clrchn_bus
         lda #0
         sta NDX
         plp
 @r:     rts
 
-        .segment "KERNAL"
-
-; ---- LOAD and SAVE -------------------------------------------------------------------------
-; LOAD ($FFD5): A = 0 load / 1 verify, X/Y = load address (used when SA = 0).
-load_pre:
-        stx MEMUSS
-        sty MEMUSS+1
-        jmp (ILOAD)
-
+; LOAD through $0330 ($EEA5).
+        .segment "KLOAD"
 load_impl:
         sta VERCKK
         ldx #msg_search - messages
-; LOAD and SAVE: the cassette and serial devices are absent; others cannot load or save.
-; X = the message shown (in direct mode) before a serial device fails to answer.
+        jsr file_device
+        bcs file_r
+        jmp load_serial
+
+; LOAD and SAVE: only the serial bus has devices that load and save; the cassette is
+; absent, the others cannot. For a serial device with a name: ST cleared, message X shown
+; with the name in direct mode, carry clear.
 file_device:
         lda #0
         sta STATUS
@@ -286,7 +302,13 @@ file_device:
         bpl @quiet
         jsr print_msg
         jsr print_name
-@quiet: jmp err_not_present
+@quiet: clc
+file_r: rts
+
+; SAVE through $0332 ($EEE1).
+        .segment "KSAVE"
+save_impl:
+        jmp save_bus
 
 ; SAVE ($FFD8): A = zero-page address of the start pointer, X/Y = end address + 1.
 save_pre:
@@ -299,29 +321,8 @@ save_pre:
         sta STAL+1
         jmp (ISAVE)
 
-save_impl:
-        ldx #msg_saving - messages
-        jmp file_device
-
-; ---- the serial bus: nobody answers ----------------------------------------------------------
-; LISTEN, TALK, SECOND, TKSA, CIOUT, UNTLK, UNLSN.
-serial_none:
-        pha
-        lda #$80
-        jsr set_status
-        pla
-        clc
-        rts
-
-; ACPTR: no byte comes; returns RETURN with ST bit 7 set.
-acptr_impl:
-        lda #$80
-        jsr set_status
-        lda #$0D
-        clc
-        rts
-
-; ---- small entries -----------------------------------------------------------------------------
+; ---- small entries ($EEF8-$EF48: boot runs SETMSG, MEMTOP and MEMBOT here) ----------------
+        .segment "KIOSMALL"
 setmsg_impl:
         sta MSGFLG
         rts

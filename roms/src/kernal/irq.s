@@ -56,7 +56,7 @@ irq_restore:                            ; $EA81
         rti
 
 ; ------------------------------------------------------------------------------------------
-        .segment "KERNAL"
+        .segment "KERNALB"
 
 ; UDTIM: advance the jiffy clock (TIME $A0-$A2, most significant first; it reads 0 again
 ; when it would reach $4F1A01, 24 hours and one jiffy) and read the STOP key's matrix column into STKEY ($91:

@@ -11,18 +11,18 @@
         jmp restor_impl         ; $FF8A RESTOR
         jmp vector_impl         ; $FF8D VECTOR
         jmp setmsg_impl         ; $FF90 SETMSG
-        jmp serial_none         ; $FF93 SECOND
-        jmp serial_none         ; $FF96 TKSA
+        jmp second_impl         ; $FF93 SECOND
+        jmp tksa_impl           ; $FF96 TKSA
         jmp memtop_impl         ; $FF99 MEMTOP
         jmp membot_impl         ; $FF9C MEMBOT
         jmp scnkey_impl         ; $FF9F SCNKEY
         jmp settmo_impl         ; $FFA2 SETTMO
         jmp acptr_impl          ; $FFA5 ACPTR
-        jmp serial_none         ; $FFA8 CIOUT
-        jmp serial_none         ; $FFAB UNTLK
-        jmp serial_none         ; $FFAE UNLSN
-        jmp serial_none         ; $FFB1 LISTEN
-        jmp serial_none         ; $FFB4 TALK
+        jmp ciout_impl          ; $FFA8 CIOUT
+        jmp untlk_impl          ; $FFAB UNTLK
+        jmp unlsn_impl          ; $FFAE UNLSN
+        jmp listen_impl         ; $FFB1 LISTEN
+        jmp talk_impl           ; $FFB4 TALK
         jmp readst_impl         ; $FFB7 READST
         jmp setlfs_impl         ; $FFBA SETLFS
         jmp setnam_impl         ; $FFBD SETNAM
@@ -30,7 +30,7 @@
         jmp (ICLOSE)            ; $FFC3 CLOSE
         jmp (ICHKIN)            ; $FFC6 CHKIN
         jmp (ICKOUT)            ; $FFC9 CHKOUT
-        jmp (ICLRCH)            ; $FFCC CLRCHN
+        jmp clrchn_bus          ; $FFCC CLRCHN (the bus, then ($0322))
         jmp (IBASIN)            ; $FFCF CHRIN
         jmp (IBSOUT)            ; $FFD2 CHROUT
         jmp load_pre            ; $FFD5 LOAD

@@ -140,7 +140,7 @@ tab_lo: .lobytes keys_plain, keys_shift, keys_cbm, keys_cbm, keys_ctrl, keys_ctr
 tab_hi: .hibytes keys_plain, keys_shift, keys_cbm, keys_cbm, keys_ctrl, keys_ctrl, keys_ctrl, keys_ctrl
 
 ; ------------------------------------------------------------------------------------------
-        .segment "KERNAL"
+        .segment "KERNALB"
 
 ; Remove the first key from the buffer: A = its code. X and Y are changed.
 kbd_get:

@@ -116,7 +116,7 @@ warm_impl:                              ; $FE66: BRK, RUN/STOP + RESTORE
         jmp ($A002)
 
 ; ------------------------------------------------------------------------------------------
-        .segment "KERNAL"
+        .segment "KERNALB"
 
 nmi_body:
         lda $DD0D               ; acknowledge CIA 2 (no RS-232 here)
@@ -207,7 +207,7 @@ vector_impl:
         plp
         rts
 
-        .segment "KERNAL"
+        .segment "KERNALB"
 default_vectors:
         .word IRQ_ENTRY         ; $0314 IRQ
         .word WARM_ENTRY        ; $0316 BRK
@@ -229,7 +229,7 @@ default_vectors:
         .segment "KCINT1"
 cint1:  jmp cint_impl           ; $E518: screen and keyboard set-up (CINT without the timer)
 
-        .segment "KERNAL"
+        .segment "KERNALB"
 ; CINT: VIC defaults (text mode, screen $0400, light blue border, blue background),
 ; editor defaults and a clear screen.
 cint_impl:
