@@ -198,7 +198,7 @@ impl Machine {
     /// a `.d64` goes into the drive and its first program is loaded and run (returns the
     /// name); anything else is refused and the machine runs on untouched.
     pub fn start_file(&mut self, path: &Path) -> Result<String, FrontendError> {
-        if crate::run::headless::is_disk_image(path) {
+        if crate::media::disk::is_disk_image(path) {
             // Read first: a file that is not a disk image leaves the machine as it is.
             crate::media::disk::load_image(path)?;
             if self.session.c64.drive().is_none() {

@@ -177,7 +177,7 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     let disk_start = opts
         .file
         .clone()
-        .filter(|f| opts.file_kind.is_none() && crate::run::headless::is_disk_image(f));
+        .filter(|f| opts.file_kind.is_none() && crate::media::disk::is_disk_image(f));
     if let Some(f) = &disk_start {
         disks.insert(0, f.clone());
     }

@@ -161,13 +161,6 @@ pub struct Run {
     pub verdict: Option<crate::host::trace::Verdict>,
 }
 
-/// A file name ending in `.d64` or `.g64` (any case).
-pub fn is_disk_image(path: &std::path::Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("d64") || e.eq_ignore_ascii_case("g64"))
-}
-
 /// Perform a headless run.
 pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     let r = run_full(opts)?;
@@ -180,7 +173,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     let disk_start = opts
         .autostart
         .as_deref()
-        .filter(|p| opts.autostart_kind.is_none() && is_disk_image(p));
+        .filter(|p| opts.autostart_kind.is_none() && crate::media::disk::is_disk_image(p));
     let program = match &opts.autostart {
         Some(p) if disk_start.is_none() => Some(Program::from_file_as(p, opts.autostart_kind)?),
         _ => None,

@@ -9,6 +9,13 @@ pub mod gcr;
 pub use d64::{D64, DirEntry, FileType};
 pub use g64::G64;
 
+/// A file name ending in `.d64` or `.g64` (any case).
+pub fn is_disk_image(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("d64") || e.eq_ignore_ascii_case("g64"))
+}
+
 /// A disk image of either kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Image {

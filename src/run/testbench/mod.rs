@@ -564,13 +564,13 @@ mod tests {
             dir.join("tests-disk.tsv"),
             "program\tcycles\texpect\tdisk\tformat\n\
              drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.d64\td64\n\
-             drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.g64\tg64\n",
+             drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.p64\tp64\n",
         )
         .unwrap();
         let l = read_list_file(&dir, "tests-disk.tsv").unwrap();
         assert_eq!(l[0].disk, Some(("drive/rpm/rpm.d64".into(), "d64".into())));
         assert_eq!(l[0].unsupported(), None);
-        assert_eq!(l[1].unsupported(), Some("a g64 image".into()));
+        assert_eq!(l[1].unsupported(), Some("a p64 image".into()));
         std::fs::write(
             dir.join("tests-models.tsv"),
             "program\tcycles\texpect\toptions\tcartridge\n\
