@@ -21,6 +21,9 @@ use crate::media::disk::{D64, G64, Image};
 /// Half-tracks the head can reach (tracks 1 to 42).
 pub(super) const HALF_TRACKS: usize = 84;
 
+/// The bytes of a ring with nothing recorded on or beside it (a track at the slowest rate).
+const EMPTY_RING: usize = 6250;
+
 /// A disk as the head meets it.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Disk {
@@ -90,6 +93,21 @@ impl Disk {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// The bits in the ring under half-track `h` (0-based): its recording's; where nothing
+    /// is recorded, those of the recorded half-track beside it (the one outside first), so
+    /// that the head's bit position keeps measuring the disk's angle while the head crosses
+    /// an empty half-track; [`EMPTY_RING`] bytes' worth with neither.
+    fn ring_bits(&self, h: usize) -> usize {
+        let len = |i: usize| self.tracks.get(i).map_or(0, Vec::len);
+        let bytes = [Some(h), h.checked_sub(1), Some(h + 1)]
+            .into_iter()
+            .flatten()
+            .map(len)
+            .find(|&n| n > 0)
+            .unwrap_or(EMPTY_RING);
+        bytes * 8
+    }
+
     /// Whether the drive wrote to any track.
     pub fn is_written(&self) -> bool {
         self.written.iter().any(|&w| w)
@@ -111,11 +129,11 @@ impl Disk {
 }
 
 /// The mechanism and the read/write electronics.
-#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Head {
     /// Half-track under the head (0 = track 1).
     half_track: u8,
-    /// The phase last put on the stepper's coils.
+    /// The phase last put on the stepper's coils (where the head goes while the motor runs).
     phase: u8,
     /// Bit position within the track under the head.
     bit: usize,
@@ -151,12 +169,13 @@ impl Head {
     pub(super) fn tick(&mut self, via2: &mut Via, disk: Option<&mut Disk>) -> bool {
         let pb = via2.pb_pins();
         let motor = pb & 0x04 != 0;
-        if pb & 3 != self.phase {
-            if motor {
-                self.step(pb & 3, disk.as_deref());
-            }
-            self.phase = pb & 3;
+        // The stepper is powered only while the motor runs, and then the head follows the
+        // coil that is on, however long ago it was put on: a phase set while the motor was
+        // off moves the head when the motor starts.
+        if motor && pb & 3 != self.half_track & 3 {
+            self.step(pb & 3, disk.as_deref());
         }
+        self.phase = pb & 3;
         if self.ready_low > 0 {
             self.ready_low -= 1;
             if self.ready_low == 0 {
@@ -199,7 +218,8 @@ impl Head {
                 }
                 (track[byte] & mask != 0, len)
             }
-            _ => (false, 8 * 6250),
+            Some(ref d) => (false, d.ring_bits(i)),
+            None => (false, 8 * EMPTY_RING),
         };
         self.bit = (self.bit + 1) % len;
         if writing {
@@ -227,9 +247,9 @@ impl Head {
 
     /// The stepper's coils take `phase`: the head moves a half-track towards it when it is
     /// next to the head's own (each half-track sits at phase `half_track & 3`), keeping the
-    /// disk's angle.
+    /// disk's angle (the bit position scaled to the new ring, [`Disk::ring_bits`]).
     fn step(&mut self, phase: u8, disk: Option<&Disk>) {
-        let len = |h: u8| disk.map_or(0, |d| d.tracks[usize::from(h)].len());
+        let len = |h: u8| disk.map_or(8 * EMPTY_RING, |d| d.ring_bits(usize::from(h)));
         let old = len(self.half_track);
         let at = self.half_track & 3;
         if phase == (at + 1) & 3 && usize::from(self.half_track) < HALF_TRACKS - 1 {
@@ -238,7 +258,7 @@ impl Head {
             self.half_track -= 1;
         }
         let new = len(self.half_track);
-        if old > 0 && new > 0 {
+        if new != old {
             self.bit = self.bit * new / old;
         }
     }
@@ -273,5 +293,53 @@ mod tests {
         set_pb(&mut head, &mut via2, 3);
         set_pb(&mut head, &mut via2, 2);
         assert_eq!(head.track(), (19, false), "the motor off: no steps");
+    }
+
+    #[test]
+    fn crossing_an_empty_half_track_keeps_the_disks_angle() {
+        // Tracks 17 (7692 bytes) and 18 (7142), nothing between: the head, half a turn
+        // into track 18, steps out over the empty half-track to track 17.
+        let mut disk = Disk {
+            tracks: vec![Vec::new(); HALF_TRACKS],
+            written: vec![false; HALF_TRACKS],
+            write_protected: false,
+        };
+        disk.tracks[32] = vec![0x55; 7692];
+        disk.tracks[34] = vec![0x55; 7142];
+        let mut head = Head::new();
+        head.bit = 7142 * 8 / 2;
+        head.step(1, Some(&disk));
+        assert_eq!(head.track(), (17, true));
+        assert_eq!(
+            head.bit,
+            7692 * 8 / 2,
+            "the empty half-track measured as track 17"
+        );
+        head.step(0, Some(&disk));
+        assert_eq!(head.track(), (17, false));
+        assert_eq!(head.bit, 7692 * 8 / 2, "still half a turn");
+        // Turning on the empty half-track goes round with the tracks beside it.
+        head.step(1, Some(&disk));
+        head.bit = 7692 * 8 - 1;
+        let mut via2 = Via::new();
+        head.next_bit(&mut via2, Some(&mut disk), false);
+        assert_eq!(head.bit, 0);
+    }
+
+    #[test]
+    fn a_phase_put_on_while_the_motor_is_off_moves_the_head_when_it_starts() {
+        let (mut head, mut via2) = (Head::new(), Via::new());
+        set_pb(&mut head, &mut via2, 2); // motor off, the head's own phase
+        set_pb(&mut head, &mut via2, 3); // the next phase in, motor still off
+        assert_eq!(head.track(), (18, false), "no step while the motor is off");
+        set_pb(&mut head, &mut via2, 0x04 | 3);
+        assert_eq!(
+            head.track(),
+            (18, true),
+            "the motor on: the head goes to the coil that is on"
+        );
+        set_pb(&mut head, &mut via2, 0); // off, then on with the opposite coil: no pull
+        set_pb(&mut head, &mut via2, 0x04 | 1);
+        assert_eq!(head.track(), (18, true));
     }
 }
