@@ -434,8 +434,21 @@ fn genuine_power_on_matches_vice() {
         .status()
         .unwrap();
     assert!(st.success());
+    // The reference runs without a true drive: so does breadbin (no DOS image, no drive).
+    let c64_roms = tmp("c64-roms");
+    std::fs::create_dir_all(&c64_roms).unwrap();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
+        let dos = ["1541", "dos", "325302", "901229"]
+            .iter()
+            .any(|n| name.contains(n));
+        if path.is_file() && !dos {
+            std::fs::copy(&path, c64_roms.join(path.file_name().unwrap())).unwrap();
+        }
+    }
     let opts = RunOptions {
-        roms: Some(PathBuf::from(&dir)),
+        roms: Some(c64_roms),
         expect_trace: Some(out),
         trace_ignore: Ignore::parse("sp").unwrap(),
         ..Default::default()
