@@ -182,7 +182,7 @@ def cycles(mn, mode):
     if mn == "JSR":
         return [
             ("self.data = " + RD_PC + "; " + INC_PC + " " + NEXT, False),
-            ("bus.read(0x0100 | self.s as u16); " + NEXT, False),
+            ("bus.read_dummy(0x0100 | self.s as u16); " + NEXT, False),
             ("bus.write(0x0100 | self.s as u16, (self.pc >> 8) as u8); self.s = self.s.wrapping_sub(1); " + NEXT, True),
             ("bus.write(0x0100 | self.s as u16, self.pc as u8); self.s = self.s.wrapping_sub(1); " + NEXT, True),
             ("let hi = " + RD_PC + "; self.pc = u16::from_le_bytes([self.data, hi]); " + END, False),
@@ -190,7 +190,7 @@ def cycles(mn, mode):
     if mn == "RTS":
         return [
             (RD_PC + "; " + NEXT, False),
-            ("bus.read(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
+            ("bus.read_dummy(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
             ("self.data = bus.read(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
             ("let hi = bus.read(0x0100 | self.s as u16); self.pc = u16::from_le_bytes([self.data, hi]); " + NEXT, False),
             (RD_PC + "; " + INC_PC + " " + END, False),
@@ -198,7 +198,7 @@ def cycles(mn, mode):
     if mn == "RTI":
         return [
             (RD_PC + "; " + NEXT, False),
-            ("bus.read(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
+            ("bus.read_dummy(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
             ("let v = bus.read(0x0100 | self.s as u16); self.set_p(v); self.s = self.s.wrapping_add(1); " + NEXT, False),
             ("self.data = bus.read(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
             ("let hi = bus.read(0x0100 | self.s as u16); self.pc = u16::from_le_bytes([self.data, hi]); " + END, False),
@@ -213,7 +213,7 @@ def cycles(mn, mode):
         act = "self.a = v; self.set_nz(v);" if mn == "PLA" else "self.set_p(v);"
         return [
             (RD_PC + "; " + NEXT, False),
-            ("bus.read(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
+            ("bus.read_dummy(0x0100 | self.s as u16); self.s = self.s.wrapping_add(1); " + NEXT, False),
             ("let v = bus.read(0x0100 | self.s as u16); " + act + " " + END, False),
         ]
     if mn == "JMP" and mode == "abs":

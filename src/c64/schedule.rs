@@ -110,7 +110,6 @@ impl System {
         if self.vic.frames() != self.sched.sid_frame {
             self.sched.sid_frame = self.vic.frames();
             self.sid.catch_up(now);
-            self.catch_up_drive();
         }
     }
 

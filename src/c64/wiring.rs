@@ -73,7 +73,8 @@ impl System {
 
     /// Bring the drive, if any, up to the start of the current cycle, and CIA 2's view of the
     /// serial bus with it. The C64 sees the drive only there, so this is done before CIA 2's
-    /// port is read or written (and at the end of each frame), never in between.
+    /// port is read or written (and when the machine is looked at from outside: `sync`), never
+    /// in between.
     ///
     /// When in the C64's cycle the drive is caught up decides which of a C64 access and a
     /// drive access in the same microsecond comes first. The test bench's drive programs

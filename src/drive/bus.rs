@@ -28,6 +28,60 @@ pub(crate) struct DriveBus {
     last: u8,
     /// The device number's jumpers (device 8 + this).
     jumpers: u8,
+    /// What the idle watch asks to be recorded (`idle.rs`).
+    #[serde(skip)]
+    pub record: Record,
+}
+
+/// The RAM bytes read before being written and those written, and whether a timer's
+/// counter was read, since [`Record::start`].
+#[derive(Clone, Default)]
+pub(super) struct Record {
+    pub timer_read: bool,
+    reads: Vec<u16>,
+    writes: Vec<u16>,
+    /// Per RAM byte: 1 read first, 2 written.
+    seen: Vec<u8>,
+}
+
+impl Record {
+    /// Start over.
+    pub(super) fn start(&mut self) {
+        if self.seen.is_empty() {
+            self.seen = vec![0; 0x800];
+        }
+        for &a in self.reads.iter().chain(&self.writes) {
+            self.seen[usize::from(a)] = 0;
+        }
+        self.reads.clear();
+        self.writes.clear();
+        self.timer_read = false;
+    }
+
+    /// The bytes read before being written, and those written.
+    pub(super) fn recorded(&self) -> (&[u16], &[u16]) {
+        (&self.reads, &self.writes)
+    }
+
+    #[inline]
+    fn read(&mut self, a: usize) {
+        if let Some(seen) = self.seen.get_mut(a)
+            && *seen == 0
+        {
+            *seen = 1;
+            self.reads.push(a as u16);
+        }
+    }
+
+    #[inline]
+    fn write(&mut self, a: usize) {
+        if let Some(seen) = self.seen.get_mut(a)
+            && *seen & 2 == 0
+        {
+            *seen |= 2;
+            self.writes.push(a as u16);
+        }
+    }
 }
 
 fn empty_rom() -> Box<[u8; 0x4000]> {
@@ -43,7 +97,13 @@ impl DriveBus {
             via2: Via::new(),
             last: 0,
             jumpers: device.wrapping_sub(8) & 3,
+            record: Record::default(),
         }
+    }
+
+    /// The last value on the data bus.
+    pub(super) fn last(&self) -> u8 {
+        self.last
     }
 
     /// VIA 1's inputs from the serial bus's lines (`low`: the lines pulled low by anybody).
@@ -84,14 +144,35 @@ impl Bus for DriveBus {
             self.rom[usize::from(addr & 0x3FFF)]
         } else {
             match addr & 0x1C00 {
-                0x0000 | 0x0400 => self.ram[usize::from(addr & 0x7FF)],
-                0x1800 => self.via1.read(addr as u8),
-                0x1C00 => self.via2.read(addr as u8),
+                0x0000 | 0x0400 => {
+                    let a = usize::from(addr & 0x7FF);
+                    self.record.read(a);
+                    self.ram[a]
+                }
+                0x1800 => {
+                    self.record.timer_read |= reads_counter(addr);
+                    self.via1.read(addr as u8)
+                }
+                0x1C00 => {
+                    self.record.timer_read |= reads_counter(addr);
+                    self.via2.read(addr as u8)
+                }
                 _ => self.last,
             }
         };
         self.last = v;
         v
+    }
+
+    /// Not recorded for the idle watch: the value is not used.
+    fn read_dummy(&mut self, addr: u16) -> u8 {
+        if addr & 0x9C00 == 0 || addr & 0x9C00 == 0x0400 {
+            let v = self.ram[usize::from(addr & 0x7FF)];
+            self.last = v;
+            v
+        } else {
+            self.read(addr)
+        }
     }
 
     fn write(&mut self, addr: u16, value: u8) {
@@ -100,10 +181,19 @@ impl Bus for DriveBus {
             return;
         }
         match addr & 0x1C00 {
-            0x0000 | 0x0400 => self.ram[usize::from(addr & 0x7FF)] = value,
+            0x0000 | 0x0400 => {
+                let a = usize::from(addr & 0x7FF);
+                self.record.write(a);
+                self.ram[a] = value;
+            }
             0x1800 => self.via1.write(addr as u8, value),
             0x1C00 => self.via2.write(addr as u8, value),
             _ => {}
         }
     }
+}
+
+/// Whether a read of `addr` in a VIA reads a timer's counter (which changes every cycle).
+fn reads_counter(addr: u16) -> bool {
+    matches!(addr & 0x0F, 0x4 | 0x5 | 0x8 | 0x9)
 }

@@ -4,12 +4,14 @@
 //! Its clock: 1,000,000 cycles a second against the C64's `clock_hz`, counted from the
 //! C64's cycles in exact integers ([`Drive::cycle_for`]). The C64 only sees the drive
 //! through the serial bus, which it reads at CIA 2's port A, so the machine brings the
-//! drive up to date there (and at the end of each frame), never in between.
+//! drive up to date there (and when the machine is looked at from outside), never in between.
+//! While its DOS waits, the passes of its idle loop are skipped exactly (`idle.rs`).
 //!
 //! The disk, the head, the motor and BYTE READY: `head.rs`.
 
 mod bus;
 mod head;
+mod idle;
 
 pub use head::Disk;
 
@@ -44,6 +46,12 @@ pub struct Drive {
     disk: Option<Disk>,
     /// VIA 1's serial output pins as last put on the bus.
     serial_out: u8,
+    /// The watch for an idle loop's passes, which are skipped (`idle.rs`).
+    #[serde(skip)]
+    watch: idle::Watch,
+    /// Cycles run one by one (the others were skipped).
+    #[serde(skip)]
+    ticked: u64,
 }
 
 impl Drive {
@@ -57,6 +65,8 @@ impl Drive {
             head: head::Head::new(),
             disk: None,
             serial_out: 0,
+            watch: idle::Watch::default(),
+            ticked: 0,
         };
         d.bus.see_serial(serial.low());
         d
@@ -85,6 +95,7 @@ impl Drive {
 
     /// Start counting from `cycle` (a drive attached to a running machine).
     pub(crate) fn set_cycles(&mut self, cycle: u64) {
+        self.watch.reset();
         self.cycles = cycle;
     }
 
@@ -100,11 +111,13 @@ impl Drive {
 
     /// Put a disk in (taking out the one there was, returned).
     pub fn insert_disk(&mut self, disk: Disk) -> Option<Disk> {
+        self.watch.reset();
         self.disk.replace(disk)
     }
 
     /// Take the disk out.
     pub fn eject_disk(&mut self) -> Option<Disk> {
+        self.watch.reset();
         self.disk.take()
     }
 
@@ -127,21 +140,71 @@ impl Drive {
 
     /// The RESET line (the serial cable's, which is the C64's).
     pub fn reset(&mut self, serial: &mut SerialBus) {
+        self.watch.reset();
         self.cpu.reset();
         self.bus.via1.reset();
         self.bus.via2.reset();
         self.drive_serial(serial);
     }
 
-    /// Run up to drive cycle `end`.
+    /// Run up to drive cycle `end`, skipping the passes of an idle loop.
     pub fn run_to(&mut self, end: u64, serial: &mut SerialBus) {
         while self.cycles < end {
             self.tick(serial);
+            if self.cpu.at_instruction_boundary() {
+                self.watch_idle(end);
+            }
         }
+    }
+
+    /// At an instruction boundary: take a candidate loop head, or, back at it after a pure
+    /// pass, repeat the pass as often as `end` and the timers allow without running it.
+    #[inline]
+    fn watch_idle(&mut self, end: u64) {
+        if self.watch.at(self.cpu.pc) {
+            let now = idle::Now {
+                cycle: self.cycles,
+                cpu: &self.cpu,
+                bus: &self.bus,
+                head: &self.head,
+            };
+            match self.watch.visit(&now) {
+                idle::Visit::Pure(len) => self.skip_passes(len, end),
+                idle::Visit::Elsewhere if !self.watch.stale(self.cycles) => return,
+                _ => {}
+            }
+        } else if self.watch.watching() && !self.watch.stale(self.cycles) {
+            return;
+        }
+        let now = idle::Now {
+            cycle: self.cycles,
+            cpu: &self.cpu,
+            bus: &self.bus,
+            head: &self.head,
+        };
+        self.watch.take(&now);
+        self.bus.record.start();
+    }
+
+    /// Repeat a pure pass of `len` cycles as often as fits before `end` and the timers'
+    /// next events, without running it.
+    fn skip_passes(&mut self, len: u64, end: u64) {
+        let bus = &mut self.bus;
+        let skip = len * idle::passes(len, end - self.cycles, &bus.via1, &bus.via2);
+        if skip > 0 && bus.via1.count_down(skip) && bus.via2.count_down(skip) {
+            self.watch.settle(&mut bus.ram);
+            self.cycles += skip;
+        }
+    }
+
+    /// Drive cycles run one by one since power-on or a restore (the rest were skipped).
+    pub fn cycles_run(&self) -> u64 {
+        self.ticked
     }
 
     /// One drive cycle: the CPU's bus cycle, the VIAs, then the lines it pulls and its IRQ.
     fn tick(&mut self, serial: &mut SerialBus) {
+        self.ticked += 1;
         self.cpu.tick(&mut self.bus);
         self.bus.via1.tick();
         self.bus.via2.tick();
@@ -170,6 +233,7 @@ impl Drive {
     /// The serial bus changed from outside (the C64 wrote its port): VIA 1 sees it now, and
     /// the ATN acknowledge hardware answers at once.
     pub fn serial_changed(&mut self, serial: &mut SerialBus) {
+        self.watch.restart();
         self.drive_serial(serial);
     }
 }

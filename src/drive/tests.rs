@@ -108,3 +108,92 @@ fn half_cycles_place_the_c64s_accesses_inside_its_cycle() {
     assert_eq!(Drive::cycle_for_half(2 * 985_248, 985_248), 1_000_000);
     assert_eq!(Drive::cycle_for_half(2 * 985_248 + 1, 985_248), 1_000_000);
 }
+
+/// An idle loop with a timer interrupt: the loop calls a subroutine (stack traffic) and
+/// stores VIA 1's port B; every 4,098 cycles VIA 2's timer 1 interrupts, and the handler
+/// reads the timer (clearing its flag), counts in RAM and changes the byte the loop stores.
+fn idle_loop() -> Vec<u8> {
+    let mut code = vec![
+        0x78, // C000 SEI
+        0xA9, 0x6F, 0x8D, 0x02,
+        0x1C, // LDA #$6F, STA $1C02: VIA 2's port B drives the motor off
+        0xA2, 0xFF, 0x9A, // LDX #$FF, TXS
+        0xA9, 0x40, 0x8D, 0x0B, 0x1C, // LDA #$40, STA $1C0B: T1 free-running
+        0xA9, 0x00, 0x8D, 0x04, 0x1C, // LDA #$00, STA $1C04
+        0xA9, 0x10, 0x8D, 0x05, 0x1C, // LDA #$10, STA $1C05: start, $1000
+        0xA9, 0xC0, 0x8D, 0x0E, 0x1C, // LDA #$C0, STA $1C0E: T1 interrupts
+        0x58, // C01D CLI
+        0x20, 0x29, 0xC0, // C01E JSR $C029
+        0xAD, 0x00, 0x18, // LDA $1800
+        0x85, 0x10, // STA $10
+        0x4C, 0x1E, 0xC0, // JMP $C01E
+        0xA0, 0x03, // C029 LDY #3
+        0x88, // C02B DEY
+        0xD0, 0xFD, // BNE $C02B
+        0x60, // RTS
+        0x48, // C02F PHA
+        0xAD, 0x04, 0x1C, // LDA $1C04
+        0xE6, 0x20, // INC $20
+        0xE6, 0x10, // INC $10
+        0x68, // PLA
+        0x40, // RTI
+    ];
+    code.resize(0x3FFE, 0xEA);
+    code.extend([0x2F, 0xC0]);
+    code
+}
+
+/// Run `d` to `end` one cycle at a time, never skipping.
+fn run_unwatched(d: &mut Drive, end: u64, bus: &mut SerialBus) {
+    while d.cycles < end {
+        d.tick(bus);
+    }
+}
+
+fn assert_same(a: &Drive, b: &Drive, when: &str) {
+    assert_eq!(a.cycles, b.cycles, "{when}");
+    assert_eq!(a.cpu, b.cpu, "{when}");
+    assert_eq!(a.bus.ram, b.bus.ram, "{when}");
+    assert_eq!(a.bus.via1, b.bus.via1, "{when}");
+    assert_eq!(a.bus.via2, b.bus.via2, "{when}");
+    assert!(a.head == b.head, "{when}");
+}
+
+#[test]
+fn skipping_an_idle_loop_leaves_the_drive_as_running_it_does() {
+    let (mut skipping, mut bus1, c64) = drive(&idle_loop());
+    let (mut running, mut bus2, _) = drive(&idle_loop());
+    let mut end = 0;
+    for step in 1..=60 {
+        // Catch-ups of every length, and the C64 pulling CLK and ATN now and then.
+        end += 997 * (step % 7 + 1) + step;
+        if step % 10 == 0 {
+            let lines = if step % 20 == 0 { 0 } else { CLK | ATN };
+            for (d, bus) in [(&mut skipping, &mut bus1), (&mut running, &mut bus2)] {
+                bus.pull(c64, lines);
+                d.serial_changed(bus);
+            }
+        }
+        skipping.run_to(end, &mut bus1);
+        run_unwatched(&mut running, end, &mut bus2);
+        assert_same(&skipping, &running, &format!("at drive cycle {end}"));
+    }
+    assert!(
+        running.bus.ram[0x20] > 20,
+        "the interrupt ran {} times",
+        running.bus.ram[0x20]
+    );
+    assert!(
+        skipping.cycles_run() < end / 4,
+        "{} of {end} cycles were run",
+        skipping.cycles_run()
+    );
+}
+
+#[test]
+fn a_loop_that_reads_a_timer_is_run_cycle_by_cycle() {
+    // LDA $1C04, STA $10, JMP $C000: each pass stores another value.
+    let (mut d, mut bus, _) = drive(&[0xAD, 0x04, 0x1C, 0x85, 0x10, 0x4C, 0x00, 0xC0]);
+    d.run_to(50_000, &mut bus);
+    assert_eq!(d.cycles_run(), 50_000);
+}

@@ -1002,7 +1002,7 @@ impl Cpu {
                 self.t += 1;
             } // JSR abs T1
             0x0102 => {
-                bus.read(0x0100 | self.s as u16);
+                bus.read_dummy(0x0100 | self.s as u16);
                 self.t += 1;
             } // JSR abs T2
             0x0103 => {
@@ -1159,7 +1159,7 @@ impl Cpu {
                 self.t += 1;
             } // PLP impl T1
             0x0142 => {
-                bus.read(0x0100 | self.s as u16);
+                bus.read_dummy(0x0100 | self.s as u16);
                 self.s = self.s.wrapping_add(1);
                 self.t += 1;
             } // PLP impl T2
@@ -1674,7 +1674,7 @@ impl Cpu {
                 self.t += 1;
             } // RTI impl T1
             0x0202 => {
-                bus.read(0x0100 | self.s as u16);
+                bus.read_dummy(0x0100 | self.s as u16);
                 self.s = self.s.wrapping_add(1);
                 self.t += 1;
             } // RTI impl T2
@@ -2337,7 +2337,7 @@ impl Cpu {
                 self.t += 1;
             } // RTS impl T1
             0x0302 => {
-                bus.read(0x0100 | self.s as u16);
+                bus.read_dummy(0x0100 | self.s as u16);
                 self.s = self.s.wrapping_add(1);
                 self.t += 1;
             } // RTS impl T2
@@ -2491,7 +2491,7 @@ impl Cpu {
                 self.t += 1;
             } // PLA impl T1
             0x0342 => {
-                bus.read(0x0100 | self.s as u16);
+                bus.read_dummy(0x0100 | self.s as u16);
                 self.s = self.s.wrapping_add(1);
                 self.t += 1;
             } // PLA impl T2

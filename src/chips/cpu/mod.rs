@@ -55,6 +55,12 @@ bitflags::bitflags! {
 pub trait Bus {
     fn read(&mut self, addr: u16) -> u8;
     fn write(&mut self, addr: u16, value: u8);
+    /// A read whose value the CPU throws away (the stack reads before a pull and in JSR).
+    /// It is a read like any other on the bus.
+    #[inline(always)]
+    fn read_dummy(&mut self, addr: u16) -> u8 {
+        self.read(addr)
+    }
 }
 
 /// A flat 64 KiB RAM, for tests and the flat-RAM runner.
@@ -116,7 +122,7 @@ impl Mode {
 }
 
 /// The 6510 core's registers and the state of the instruction in progress.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cpu {
     pub pc: u16,
     pub a: u8,

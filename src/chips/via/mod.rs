@@ -454,17 +454,61 @@ impl Via {
         }
     }
 
-    /// The end of one φ2 cycle: the timers count, pulses on CA2/CB2 end.
+    /// Whether the next cycle only counts both timers down: far from zero, with no load,
+    /// reload, pulse counting, shift-register mode or CA2/CB2 pulse pending.
     #[inline]
-    pub fn tick(&mut self) {
-        // Most cycles both timers just count down, far from zero, with no load, reload,
-        // pulse counting, shift-register mode or CA2/CB2 pulse pending.
-        if self.t1_counter > 1
+    fn just_counting(&self) -> bool {
+        self.t1_counter > 1
             && self.t2_counter > 1
             && !(self.t1_loaded | self.t1_reload | self.t2_loaded | self.t2_reload_lo)
             && !(self.t2_pulses | self.ca2_low | self.cb2_low | self.ca2_pulse | self.cb2_pulse)
             && self.acr & 0x3C == 0
-        {
+    }
+
+    /// How many cycles from now, with no register accessed, do nothing but count both
+    /// timers down (0 when the next does more).
+    pub fn counting_budget(&self) -> u64 {
+        if self.just_counting() {
+            u64::from(self.t1_counter.min(self.t2_counter)) - 1
+        } else {
+            0
+        }
+    }
+
+    /// This VIA after `cycles` cycles of [`Via::counting_budget`] (or `None` beyond it).
+    pub fn counted(&self, cycles: u64) -> Option<Via> {
+        let mut v = self.clone();
+        v.count_down(cycles).then_some(v)
+    }
+
+    /// Run `cycles` cycles at once if they only count (see [`Via::counting_budget`]);
+    /// false, changing nothing, if they do more.
+    pub fn count_down(&mut self, cycles: u64) -> bool {
+        if cycles > self.counting_budget() {
+            return false;
+        }
+        let n = cycles as u16;
+        self.t1_counter -= n;
+        self.t2_counter -= n;
+        true
+    }
+
+    /// Whether `other` behaves as this VIA from now on but for the timers' counters (timer
+    /// 1's PB7 output is not looked at while ACR bit 7 is clear: setting it sets PB7).
+    pub fn same_but_counters(&self, other: &Via) -> bool {
+        let mut o = other.clone();
+        o.t1_counter = self.t1_counter;
+        o.t2_counter = self.t2_counter;
+        if self.acr & 0x80 == 0 {
+            o.pb7 = self.pb7;
+        }
+        *self == o
+    }
+
+    /// The end of one φ2 cycle: the timers count, pulses on CA2/CB2 end.
+    #[inline]
+    pub fn tick(&mut self) {
+        if self.just_counting() {
             self.t1_counter -= 1;
             self.t2_counter -= 1;
             return;
