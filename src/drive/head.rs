@@ -21,9 +21,6 @@ use crate::media::disk::{D64, G64, Image};
 /// Half-tracks the head can reach (tracks 1 to 42).
 pub(super) const HALF_TRACKS: usize = 84;
 
-/// The bytes of a ring with nothing recorded on or beside it (a track at the slowest rate).
-const EMPTY_RING: usize = 6250;
-
 /// A disk as the head meets it.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Disk {
@@ -93,21 +90,6 @@ impl Disk {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// The bits in the ring under half-track `h` (0-based): its recording's; where nothing
-    /// is recorded, those of the recorded half-track beside it (the one outside first), so
-    /// that the head's bit position keeps measuring the disk's angle while the head crosses
-    /// an empty half-track; [`EMPTY_RING`] bytes' worth with neither.
-    fn ring_bits(&self, h: usize) -> usize {
-        let len = |i: usize| self.tracks.get(i).map_or(0, Vec::len);
-        let bytes = [Some(h), h.checked_sub(1), Some(h + 1)]
-            .into_iter()
-            .flatten()
-            .map(len)
-            .find(|&n| n > 0)
-            .unwrap_or(EMPTY_RING);
-        bytes * 8
-    }
-
     /// Whether the drive wrote to any track.
     pub fn is_written(&self) -> bool {
         self.written.iter().any(|&w| w)
@@ -140,7 +122,7 @@ pub(super) struct Head {
     /// Quarter-microseconds into the current bit cell.
     cell: u8,
     /// The last bits read (ten of them decide SYNC).
-    shift: u16,
+    shift: u32,
     /// Bits since the last byte boundary.
     count: u8,
     /// The byte being written.
@@ -206,7 +188,9 @@ impl Head {
             Some(d) if !d.tracks[i].is_empty() => {
                 let track = &mut d.tracks[i];
                 let len = track.len() * 8;
-                self.bit %= len;
+                if self.bit >= len {
+                    self.bit %= len;
+                }
                 let (byte, mask) = (self.bit / 8, 0x80 >> (self.bit % 8));
                 if writing && !d.write_protected {
                     if self.out & 0x80 != 0 {
@@ -218,14 +202,18 @@ impl Head {
                 }
                 (track[byte] & mask != 0, len)
             }
-            Some(ref d) => (false, d.ring_bits(i)),
-            None => (false, 8 * EMPTY_RING),
+            _ => (false, 8 * 6250),
         };
-        self.bit = (self.bit + 1) % len;
+        // (`bit` is below `len` here but on an empty half-track, where it may be left over
+        // from a longer track.)
+        self.bit += 1;
+        if self.bit >= len {
+            self.bit %= len;
+        }
         if writing {
             self.out <<= 1;
         } else {
-            self.shift = (self.shift << 1) | u16::from(bit);
+            self.shift = (self.shift << 1) | u32::from(bit);
             if self.shift & 0x3FF == 0x3FF {
                 self.count = 0;
                 return false;
@@ -247,9 +235,9 @@ impl Head {
 
     /// The stepper's coils take `phase`: the head moves a half-track towards it when it is
     /// next to the head's own (each half-track sits at phase `half_track & 3`), keeping the
-    /// disk's angle (the bit position scaled to the new ring, [`Disk::ring_bits`]).
+    /// disk's angle.
     fn step(&mut self, phase: u8, disk: Option<&Disk>) {
-        let len = |h: u8| disk.map_or(8 * EMPTY_RING, |d| d.ring_bits(usize::from(h)));
+        let len = |h: u8| disk.map_or(0, |d| d.tracks[usize::from(h)].len());
         let old = len(self.half_track);
         let at = self.half_track & 3;
         if phase == (at + 1) & 3 && usize::from(self.half_track) < HALF_TRACKS - 1 {
@@ -258,7 +246,7 @@ impl Head {
             self.half_track -= 1;
         }
         let new = len(self.half_track);
-        if new != old {
+        if old > 0 && new > 0 {
             self.bit = self.bit * new / old;
         }
     }
@@ -293,37 +281,6 @@ mod tests {
         set_pb(&mut head, &mut via2, 3);
         set_pb(&mut head, &mut via2, 2);
         assert_eq!(head.track(), (19, false), "the motor off: no steps");
-    }
-
-    #[test]
-    fn crossing_an_empty_half_track_keeps_the_disks_angle() {
-        // Tracks 17 (7692 bytes) and 18 (7142), nothing between: the head, half a turn
-        // into track 18, steps out over the empty half-track to track 17.
-        let mut disk = Disk {
-            tracks: vec![Vec::new(); HALF_TRACKS],
-            written: vec![false; HALF_TRACKS],
-            write_protected: false,
-        };
-        disk.tracks[32] = vec![0x55; 7692];
-        disk.tracks[34] = vec![0x55; 7142];
-        let mut head = Head::new();
-        head.bit = 7142 * 8 / 2;
-        head.step(1, Some(&disk));
-        assert_eq!(head.track(), (17, true));
-        assert_eq!(
-            head.bit,
-            7692 * 8 / 2,
-            "the empty half-track measured as track 17"
-        );
-        head.step(0, Some(&disk));
-        assert_eq!(head.track(), (17, false));
-        assert_eq!(head.bit, 7692 * 8 / 2, "still half a turn");
-        // Turning on the empty half-track goes round with the tracks beside it.
-        head.step(1, Some(&disk));
-        head.bit = 7692 * 8 - 1;
-        let mut via2 = Via::new();
-        head.next_bit(&mut via2, Some(&mut disk), false);
-        assert_eq!(head.bit, 0);
     }
 
     #[test]
