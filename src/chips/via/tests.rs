@@ -421,3 +421,49 @@ fn the_shift_register_is_read_and_written_and_clears_its_flag() {
     assert_eq!(v.read(reg::SR), 0x5A);
     assert_eq!(v.peek(reg::IFR) & irq::SR, 0);
 }
+
+#[test]
+fn counting_down_at_once_is_ticking_while_the_timers_only_count() {
+    let mut v = Via::new();
+    write(&mut v, reg::ACR, 0x40);
+    write(&mut v, reg::T1CL, 0x00);
+    write(&mut v, reg::T1CH, 0x02); // timer 1 from $0200
+    run(&mut v, 3);
+    let budget = v.counting_budget();
+    assert_eq!(budget, u64::from(v.timer1().min(v.timer2())) - 1);
+    let mut ticked = v.clone();
+    run(&mut ticked, budget as u32);
+    assert_eq!(v.counted(budget), Some(ticked), "the whole budget at once");
+    assert_eq!(
+        v.counted(budget + 1),
+        None,
+        "no further: the next cycle passes zero"
+    );
+    assert!(!v.clone().count_down(budget + 1));
+    // A pending reload or a shift mode leaves nothing to count at once.
+    v.write(reg::T1CH, 0x02);
+    assert_eq!(v.counting_budget(), 0, "loaded this cycle");
+    run(&mut v, 1);
+    write(&mut v, reg::ACR, 0x44);
+    run(&mut v, 1);
+    assert_eq!(v.counting_budget(), 0, "the shift register's timer-2 mode");
+}
+
+#[test]
+fn pb7_is_no_difference_while_timer_1_does_not_drive_it() {
+    let mut a = Via::new();
+    write(&mut a, reg::T1CL, 0x10);
+    write(&mut a, reg::T1CH, 0x00); // PB7 goes low, but ACR bit 7 is clear
+    let mut b = a.clone();
+    b.pb7 = !a.pb7;
+    run(&mut b, 5);
+    assert!(a.same_but_counters(&b), "counters and an unused PB7 apart");
+    write(&mut b, reg::ACR, 0x80);
+    write(&mut a, reg::ACR, 0x80);
+    b.pb7 = !a.pb7;
+    assert!(!a.same_but_counters(&b), "PB7 on the pin");
+    assert!(a.same_but_counters(&a.clone()));
+    let mut c = a.clone();
+    write(&mut c, reg::ORB, 0x01);
+    assert!(!a.same_but_counters(&c), "any register");
+}
