@@ -70,13 +70,22 @@ struct Proof {
 
 /// The drive at an instruction boundary, as the watch sees it.
 pub(super) struct Now<'a> {
-    pub cycle: u64,
-    pub cpu: &'a Cpu,
-    pub bus: &'a DriveBus,
-    pub head: &'a Head,
+    cycle: u64,
+    cpu: &'a Cpu,
+    bus: &'a DriveBus,
+    head: &'a Head,
 }
 
-impl Now<'_> {
+impl<'a> Now<'a> {
+    pub(super) fn of(cycle: u64, cpu: &'a Cpu, bus: &'a DriveBus, head: &'a Head) -> Self {
+        Now {
+            cycle,
+            cpu,
+            bus,
+            head,
+        }
+    }
+
     fn regs(&self) -> Regs {
         Regs {
             cpu: self.cpu.clone(),

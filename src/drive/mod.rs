@@ -162,12 +162,7 @@ impl Drive {
     #[inline]
     fn watch_idle(&mut self, end: u64) {
         if self.watch.at(self.cpu.pc) {
-            let now = idle::Now {
-                cycle: self.cycles,
-                cpu: &self.cpu,
-                bus: &self.bus,
-                head: &self.head,
-            };
+            let now = idle::Now::of(self.cycles, &self.cpu, &self.bus, &self.head);
             match self.watch.visit(&now) {
                 idle::Visit::Pure(len) => self.skip_passes(len, end),
                 idle::Visit::Elsewhere if !self.watch.stale(self.cycles) => return,
@@ -176,12 +171,7 @@ impl Drive {
         } else if self.watch.watching() && !self.watch.stale(self.cycles) {
             return;
         }
-        let now = idle::Now {
-            cycle: self.cycles,
-            cpu: &self.cpu,
-            bus: &self.bus,
-            head: &self.head,
-        };
+        let now = idle::Now::of(self.cycles, &self.cpu, &self.bus, &self.head);
         self.watch.take(&now);
         self.bus.record.start();
     }
@@ -190,8 +180,11 @@ impl Drive {
     /// next events, without running it.
     fn skip_passes(&mut self, len: u64, end: u64) {
         let bus = &mut self.bus;
+        // Within both VIAs' counting budgets (`idle::passes`).
         let skip = len * idle::passes(len, end - self.cycles, &bus.via1, &bus.via2);
-        if skip > 0 && bus.via1.count_down(skip) && bus.via2.count_down(skip) {
+        if skip > 0 {
+            bus.via1.count_down(skip);
+            bus.via2.count_down(skip);
             self.watch.settle(&mut bus.ram);
             self.cycles += skip;
         }

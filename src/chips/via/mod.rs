@@ -477,20 +477,19 @@ impl Via {
 
     /// This VIA after `cycles` cycles of [`Via::counting_budget`] (or `None` beyond it).
     pub fn counted(&self, cycles: u64) -> Option<Via> {
-        let mut v = self.clone();
-        v.count_down(cycles).then_some(v)
+        (cycles <= self.counting_budget()).then(|| {
+            let mut v = self.clone();
+            v.count_down(cycles);
+            v
+        })
     }
 
-    /// Run `cycles` cycles at once if they only count (see [`Via::counting_budget`]);
-    /// false, changing nothing, if they do more.
-    pub fn count_down(&mut self, cycles: u64) -> bool {
-        if cycles > self.counting_budget() {
-            return false;
-        }
+    /// Run `cycles` cycles at once, which must be within [`Via::counting_budget`].
+    pub fn count_down(&mut self, cycles: u64) {
+        debug_assert!(cycles <= self.counting_budget(), "beyond plain counting");
         let n = cycles as u16;
         self.t1_counter -= n;
         self.t2_counter -= n;
-        true
     }
 
     /// Whether `other` behaves as this VIA from now on but for the timers' counters (timer
