@@ -33,11 +33,12 @@ pub(crate) struct DriveBus {
     pub record: Record,
 }
 
-/// The RAM bytes read before being written and those written, and whether a timer's
-/// counter was read, since [`Record::start`].
+/// The RAM bytes read before being written and those written, whether a timer's counter
+/// was read and whether VIA 2 was accessed at all, since [`Record::start`].
 #[derive(Clone, Default)]
 pub(super) struct Record {
     pub timer_read: bool,
+    pub via2_used: bool,
     reads: Vec<u16>,
     writes: Vec<u16>,
     /// Per RAM byte: 1 read first, 2 written.
@@ -56,6 +57,7 @@ impl Record {
         self.reads.clear();
         self.writes.clear();
         self.timer_read = false;
+        self.via2_used = false;
     }
 
     /// The bytes read before being written, and those written.
@@ -154,6 +156,7 @@ impl Bus for DriveBus {
                     self.via1.read(addr as u8)
                 }
                 0x1C00 => {
+                    self.record.via2_used = true;
                     self.record.timer_read |= reads_counter(addr);
                     self.via2.read(addr as u8)
                 }
@@ -187,7 +190,10 @@ impl Bus for DriveBus {
                 self.ram[a] = value;
             }
             0x1800 => self.via1.write(addr as u8, value),
-            0x1C00 => self.via2.write(addr as u8, value),
+            0x1C00 => {
+                self.record.via2_used = true;
+                self.via2.write(addr as u8, value);
+            }
             _ => {}
         }
     }

@@ -181,6 +181,15 @@ impl Head {
         self.next_bit(via2, disk, writing)
     }
 
+    /// `cycles` drive cycles in which only the disk and the head move (VIA 2 is left
+    /// alone and SO is off).
+    pub(super) fn run(&mut self, cycles: u64, via2: &mut Via, mut disk: Option<&mut Disk>) {
+        for _ in 0..cycles {
+            let so = self.tick(via2, disk.as_deref_mut());
+            debug_assert!(!so, "BYTE READY with SO off");
+        }
+    }
+
     /// One bit cell passes under the head.
     fn next_bit(&mut self, via2: &mut Via, disk: Option<&mut Disk>, writing: bool) -> bool {
         let i = usize::from(self.half_track);

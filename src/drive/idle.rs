@@ -22,6 +22,10 @@
 //! first does what the proven pass did, so it ends with the bytes it writes as the proof
 //! has them and every other byte as it was, and every pass after it is pure.
 //!
+//! The disk may turn meanwhile (the motor on, after a load): a pass that leaves VIA 2 alone,
+//! with SO and CA1's interrupt off, cannot see the head, nor the head it, so the head runs
+//! on by itself through the skipped passes and VIA 2's inputs are not compared.
+//!
 //! The drive's code is run as it is; nothing in it is recognised or patched.
 
 use super::bus::DriveBus;
@@ -60,7 +64,7 @@ struct State {
 
 #[derive(Clone)]
 struct Proof {
-    len: u64,
+    pass: Pass,
     regs: Regs,
     /// The bytes the pass reads before writing them, with their values.
     reads: Vec<(u16, u8)>,
@@ -97,12 +101,22 @@ impl<'a> Now<'a> {
     }
 }
 
+/// A pure pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Pass {
+    /// Its cycles.
+    pub len: u64,
+    /// It leaves VIA 2 alone with SO and CA1's interrupt off: the disk may turn under the
+    /// head meanwhile, which the pass cannot see, so the head runs on by itself.
+    pub head_apart: bool,
+}
+
 /// What a visit to the candidate's address found.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Visit {
-    /// Passes of this many cycles can be repeated without being run, once the bytes the
-    /// pass writes ([`Watch::settle`]) are set.
-    Pure(u64),
+    /// Passes like this can be repeated without being run, once the bytes the pass writes
+    /// ([`Watch::settle`]) are set.
+    Pure(Pass),
     /// The same place in other registers (an inner loop): the candidate stays.
     Elsewhere,
     /// The same registers, something else changed: take this as the candidate instead.
@@ -164,7 +178,7 @@ impl Watch {
             && p.regs.cpu == *now.cpu
             && p.matches(now)
         {
-            return Visit::Pure(p.len);
+            return Visit::Pure(p.pass);
         }
         let Some(s) = self.start.as_ref() else {
             return Visit::Changed;
@@ -173,25 +187,31 @@ impl Watch {
             return Visit::Elsewhere;
         }
         let len = now.cycle - s.cycle;
+        let via2 = &now.bus.via2;
+        let head_apart = !now.bus.record.via2_used && !via2.ca2_out() && !via2.ca1_interrupts();
         let pure = !now.bus.record.timer_read
             && len > 0
             && now.bus.last() == s.regs.last
-            && *now.head == s.regs.head
             && same_but_counting(&s.regs.via1, &now.bus.via1, len)
-            && same_but_counting(&s.regs.via2, &now.bus.via2, len)
+            && if head_apart {
+                same_but_counting_and_inputs(&s.regs.via2, via2, len)
+            } else {
+                *now.head == s.regs.head && same_but_counting(&s.regs.via2, via2, len)
+            }
             && *now.bus.ram == s.ram;
         if !pure {
             return Visit::Changed;
         }
         let (reads, writes) = now.bus.record.recorded();
         let pick = |a: &u16| (*a, s.ram[usize::from(*a)]);
+        let pass = Pass { len, head_apart };
         self.proof = Some(Box::new(Proof {
-            len,
+            pass,
             regs: now.regs(),
             reads: reads.iter().map(pick).collect(),
             writes: writes.iter().map(pick).collect(),
         }));
-        Visit::Pure(len)
+        Visit::Pure(pass)
     }
 
     /// The RAM bytes a proven pass leaves, to be set after skipping passes.
@@ -209,9 +229,12 @@ impl Proof {
     fn matches(&self, now: &Now) -> bool {
         let r = &self.regs;
         now.bus.last() == r.last
-            && *now.head == r.head
             && now.bus.via1.same_but_counters(&r.via1)
-            && now.bus.via2.same_but_counters(&r.via2)
+            && if self.pass.head_apart {
+                now.bus.via2.same_but_counters_and_inputs(&r.via2)
+            } else {
+                *now.head == r.head && now.bus.via2.same_but_counters(&r.via2)
+            }
             && self
                 .reads
                 .iter()
@@ -222,6 +245,14 @@ impl Proof {
 /// `after` is `before` with both timers counted down `len` cycles, by plain counting only.
 fn same_but_counting(before: &Via, after: &Via, len: u64) -> bool {
     before.counted(len).as_ref() == Some(after)
+}
+
+/// As [`same_but_counting`], apart from what comes into the ports and CA1 from outside.
+fn same_but_counting_and_inputs(before: &Via, after: &Via, len: u64) -> bool {
+    before.counted(len).is_some_and(|v| {
+        (v.timer1(), v.timer2()) == (after.timer1(), after.timer2())
+            && v.same_but_counters_and_inputs(after)
+    })
 }
 
 /// How many times a pass of `len` cycles can be repeated within `budget` cycles, given both

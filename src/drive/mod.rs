@@ -164,7 +164,7 @@ impl Drive {
         if self.watch.at(self.cpu.pc) {
             let now = idle::Now::of(self.cycles, &self.cpu, &self.bus, &self.head);
             match self.watch.visit(&now) {
-                idle::Visit::Pure(len) => self.skip_passes(len, end),
+                idle::Visit::Pure(pass) => self.skip_passes(pass, end),
                 idle::Visit::Elsewhere if !self.watch.stale(self.cycles) => return,
                 _ => {}
             }
@@ -176,15 +176,19 @@ impl Drive {
         self.bus.record.start();
     }
 
-    /// Repeat a pure pass of `len` cycles as often as fits before `end` and the timers'
-    /// next events, without running it.
-    fn skip_passes(&mut self, len: u64, end: u64) {
+    /// Repeat a pure pass as often as fits before `end` and the timers' next events,
+    /// without running it.
+    fn skip_passes(&mut self, pass: idle::Pass, end: u64) {
         let bus = &mut self.bus;
         // Within both VIAs' counting budgets (`idle::passes`).
+        let len = pass.len;
         let skip = len * idle::passes(len, end - self.cycles, &bus.via1, &bus.via2);
         if skip > 0 {
             bus.via1.count_down(skip);
             bus.via2.count_down(skip);
+            if pass.head_apart {
+                self.head.run(skip, &mut bus.via2, self.disk.as_mut());
+            }
             self.watch.settle(&mut bus.ram);
             self.cycles += skip;
         }

@@ -197,3 +197,78 @@ fn a_loop_that_reads_a_timer_is_run_cycle_by_cycle() {
     d.run_to(50_000, &mut bus);
     assert_eq!(d.cycles_run(), 50_000);
 }
+
+/// A loop that leaves VIA 2 alone while the disk turns under the head: VIA 2 drives the
+/// motor on and BYTE READY's SO output as `pcr` says, its timer 1 interrupts every 4,098
+/// cycles (the handler reads it); the loop calls a subroutine and stores VIA 1's port B.
+fn turning_loop(pcr: u8) -> Vec<u8> {
+    let mut code = vec![
+        0x78, // C000 SEI
+        0xA9, 0x6F, 0x8D, 0x02, 0x1C, // LDA #$6F, STA $1C02: port B's outputs
+        0xA9, 0x66, 0x8D, 0x00, 0x1C, // LDA #$66, STA $1C00: motor on, zone 3, phase 2
+        0xA9, pcr, 0x8D, 0x0C, 0x1C, // STA $1C0C: CA2 (SO) and CB2 (read)
+        0xA9, 0x41, 0x8D, 0x0B, 0x1C, // LDA #$41, STA $1C0B: T1 free-running, PA latched
+        0xA9, 0x00, 0x8D, 0x04, 0x1C, // LDA #$00, STA $1C04
+        0xA9, 0x10, 0x8D, 0x05, 0x1C, // LDA #$10, STA $1C05: start, $1000
+        0xA9, 0xC0, 0x8D, 0x0E, 0x1C, // LDA #$C0, STA $1C0E: T1 interrupts
+        0x58, // C024 CLI
+        0x20, 0x30, 0xC0, // C025 JSR $C030
+        0xAD, 0x00, 0x18, // LDA $1800
+        0x85, 0x10, // STA $10
+        0x4C, 0x25, 0xC0, // JMP $C025
+        0xA0, 0x03, // C030 LDY #3
+        0x88, // C032 DEY
+        0xD0, 0xFD, // BNE $C032
+        0x60, // RTS
+        0x48, // C036 PHA
+        0xAD, 0x04, 0x1C, // LDA $1C04
+        0xE6, 0x20, // INC $20
+        0xE6, 0x10, // INC $10
+        0x68, // PLA
+        0x40, // RTI
+    ];
+    code.resize(0x3FFE, 0xEA);
+    code.extend([0x36, 0xC0]);
+    code
+}
+
+/// Run `code` with a formatted disk in, skipping and unskipped, comparing as they go;
+/// returns the cycles the skipping drive ran and the last cycle.
+fn skip_beside_run(code: &[u8]) -> (u64, u64) {
+    let disk = || Disk::from_d64(&crate::media::disk::D64::formatted(b"TURN", *b"TU"));
+    let (mut skipping, mut bus1, c64) = drive(code);
+    let (mut running, mut bus2, _) = drive(code);
+    skipping.insert_disk(disk());
+    running.insert_disk(disk());
+    let mut end = 0;
+    for step in 1..=40 {
+        end += 997 * (step % 7 + 1) + step;
+        if step % 10 == 0 {
+            let lines = if step % 20 == 0 { 0 } else { CLK | ATN };
+            for (d, bus) in [(&mut skipping, &mut bus1), (&mut running, &mut bus2)] {
+                bus.pull(c64, lines);
+                d.serial_changed(bus);
+            }
+        }
+        skipping.run_to(end, &mut bus1);
+        run_unwatched(&mut running, end, &mut bus2);
+        assert_same(&skipping, &running, &format!("at drive cycle {end}"));
+    }
+    assert!(running.bus.ram[0x20] > 10, "the interrupt ran");
+    assert!(running.head != head::Head::new(), "the disk turned");
+    (skipping.cycles_run(), end)
+}
+
+#[test]
+fn a_loop_that_leaves_via_2_alone_is_skipped_while_the_disk_turns() {
+    // CA2 low: SO off, so BYTE READY cannot touch the CPU.
+    let (run, end) = skip_beside_run(&turning_loop(0xEC));
+    assert!(run < end / 4, "{run} of {end} cycles were run");
+}
+
+#[test]
+fn a_loop_is_run_cycle_by_cycle_while_byte_ready_sets_v() {
+    // CA2 high: SO on, each BYTE READY sets the CPU's V flag, which a pass may look at.
+    let (run, end) = skip_beside_run(&turning_loop(0xEE));
+    assert_eq!(run, end);
+}

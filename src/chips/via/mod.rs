@@ -504,6 +504,24 @@ impl Via {
         *self == o
     }
 
+    /// As [`Via::same_but_counters`], apart also from what comes from outside on the ports
+    /// and CA1: the input levels, CA1's level, its flag and the port A latch it takes. (For
+    /// a VIA whose code does not look at it meanwhile, with CA1's interrupt disabled.)
+    pub fn same_but_counters_and_inputs(&self, other: &Via) -> bool {
+        let mut o = other.clone();
+        o.pa_in = self.pa_in;
+        o.pb_in = self.pb_in;
+        o.ca1 = self.ca1;
+        o.pa_latch = self.pa_latch;
+        o.ifr = (o.ifr & !irq::CA1) | (self.ifr & irq::CA1);
+        self.same_but_counters(&o)
+    }
+
+    /// Whether CA1's interrupt is enabled.
+    pub fn ca1_interrupts(&self) -> bool {
+        self.ier & irq::CA1 != 0
+    }
+
     /// The end of one φ2 cycle: the timers count, pulses on CA2/CB2 end.
     #[inline]
     pub fn tick(&mut self) {
