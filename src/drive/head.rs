@@ -74,6 +74,12 @@ impl Disk {
                 let mut n = 0;
                 for (i, t) in g.tracks.iter_mut().enumerate() {
                     if self.written[i] {
+                        if t.is_empty() {
+                            // Recorded by the drive: at the zone its length says.
+                            let len = self.tracks[i].len();
+                            let zone = (0..4u32).find(|z| 800_000 / (16 - *z as usize) / 8 == len);
+                            g.speeds[i] = zone.unwrap_or(g.speeds[i]);
+                        }
                         t.clone_from(&self.tracks[i]);
                         n += 1;
                     }
@@ -178,7 +184,7 @@ impl Head {
             return false;
         }
         self.cell -= cell;
-        self.next_bit(via2, disk, writing)
+        self.next_bit(via2, disk, writing, cell)
     }
 
     /// `cycles` drive cycles in which only the disk and the head move (VIA 2 is left
@@ -190,9 +196,25 @@ impl Head {
         }
     }
 
-    /// One bit cell passes under the head.
-    fn next_bit(&mut self, via2: &mut Via, disk: Option<&mut Disk>, writing: bool) -> bool {
+    /// One bit cell (`cell` quarter-µs long) passes under the head.
+    fn next_bit(
+        &mut self,
+        via2: &mut Via,
+        disk: Option<&mut Disk>,
+        writing: bool,
+        cell: u8,
+    ) -> bool {
         let i = usize::from(self.half_track);
+        let mut disk = disk;
+        if let Some(d) = disk.as_deref_mut()
+            && writing
+            && !d.write_protected
+            && d.tracks[i].is_empty()
+        {
+            // The medium is there though nothing was recorded: writing records a track of
+            // one turn at this bit rate (300 rpm: 800,000 quarter-µs a turn).
+            d.tracks[i] = vec![0; 800_000 / usize::from(cell) / 8];
+        }
         let (bit, len) = match disk {
             Some(d) if !d.tracks[i].is_empty() => {
                 let track = &mut d.tracks[i];
@@ -264,6 +286,7 @@ impl Head {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::media::disk::D64;
 
     /// Put `pb` on VIA 2's port B (all outputs but WP and SYNC) and tick once.
     fn set_pb(head: &mut Head, via2: &mut Via, pb: u8) {
@@ -290,6 +313,30 @@ mod tests {
         set_pb(&mut head, &mut via2, 3);
         set_pb(&mut head, &mut via2, 2);
         assert_eq!(head.track(), (19, false), "the motor off: no steps");
+    }
+
+    #[test]
+    fn writing_where_nothing_is_recorded_records_a_track_at_the_zones_bit_rate() {
+        let mut disk = Disk::from_d64(&D64::formatted(b"EMPTY", *b"EM"));
+        let (mut head, mut via2) = (Head::new(), Via::new());
+        head.half_track = 70; // track 36, beyond a 35-track D64
+        assert!(disk.tracks[70].is_empty());
+        via2.write(2, 0x6F);
+        via2.write(0, 0x04 | 2); // motor on, zone 0, the head's own phase
+        via2.write(3, 0xFF); // port A drives the head
+        via2.write(1, 0xFF);
+        via2.write(12, 0xC0); // CB2 low: write
+        // A turn and a bit: ones all round.
+        for _ in 0..201_000 {
+            head.tick(&mut via2, Some(&mut disk));
+        }
+        assert_eq!(disk.tracks[70].len(), 6250, "50,000 bits of 4 us a turn");
+        assert!(disk.written[70]);
+        via2.write(12, 0xE0); // CB2 high: read
+        for _ in 0..100 {
+            head.tick(&mut via2, Some(&mut disk));
+        }
+        assert_eq!(via2.pb_pins() & 0x80, 0, "the ones written read as SYNC");
     }
 
     #[test]
