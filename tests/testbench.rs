@@ -84,7 +84,7 @@ fn genuine_roms_with_dos() -> Option<breadbin::Roms> {
 }
 
 /// The disk runs (`tests-disk.tsv`) that fail with genuine ROMs, and why.
-const DISK_RUNS_FAILING: [(&str, &str); 3] = [
+const DISK_RUNS_FAILING: [(&str, &str); 2] = [
     (
         "SID/resid-test/envsample.prg",
         "sampled envelope values differ from the 6581's",
@@ -92,10 +92,6 @@ const DISK_RUNS_FAILING: [(&str, &str); 3] = [
     (
         "drive/hls-protection/hlstest.prg",
         "needs the read electronics' flux timing",
-    ),
-    (
-        "drive/inertia/drive-emu-check.prg",
-        "needs the head's inertia when stepped fast",
     ),
 ];
 
@@ -115,7 +111,7 @@ fn the_disk_runs_pass_with_a_genuine_dos() {
         .filter(|e| e.unsupported().is_none())
         .filter(|e| !DISK_RUNS_FAILING.iter().any(|(p, _)| e.program == *p))
         .collect();
-    assert!(entries.len() >= 26, "{} disk runs to pass", entries.len());
+    assert!(entries.len() >= 27, "{} disk runs to pass", entries.len());
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);

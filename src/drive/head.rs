@@ -135,7 +135,14 @@ pub(super) struct Head {
     out: u8,
     /// BYTE READY is low (for the rest of this cycle and the next).
     ready_low: u8,
+    /// Cycles the coil now on has been on with the motor running (up to [`SETTLE`]).
+    held: u16,
 }
+
+/// Cycles a coil next to the head's must stay on before the head has moved to it: the
+/// head and its carriage do not follow phases changed faster (they stay where the coils
+/// left them, as drive-emu-check finds on real 1541s).
+const SETTLE: u16 = 1_000;
 
 impl Head {
     /// A head on track 18, as a powered-off drive was left.
@@ -158,12 +165,19 @@ impl Head {
         let pb = via2.pb_pins();
         let motor = pb & 0x04 != 0;
         // The stepper is powered only while the motor runs, and then the head follows the
-        // coil that is on, however long ago it was put on: a phase set while the motor was
-        // off moves the head when the motor starts.
-        if motor && pb & 3 != self.half_track & 3 {
-            self.step(pb & 3, disk.as_deref());
+        // coil that is on once it has been on for SETTLE cycles, however long ago it was put
+        // on: a phase set while the motor was off moves the head after the motor starts.
+        if pb & 3 != self.phase {
+            self.phase = pb & 3;
+            self.held = 0;
         }
-        self.phase = pb & 3;
+        if motor && self.phase != self.half_track & 3 {
+            if self.held < SETTLE {
+                self.held += 1;
+            } else {
+                self.step(self.phase, disk.as_deref());
+            }
+        }
         if self.ready_low > 0 {
             self.ready_low -= 1;
             if self.ready_low == 0 {
@@ -288,11 +302,35 @@ mod tests {
     use super::*;
     use crate::media::disk::D64;
 
-    /// Put `pb` on VIA 2's port B (all outputs but WP and SYNC) and tick once.
+    /// Put `pb` on VIA 2's port B (all outputs but WP and SYNC) and tick long enough for the
+    /// head to follow a phase.
     fn set_pb(head: &mut Head, via2: &mut Via, pb: u8) {
+        hold(head, via2, pb, 2_000);
+    }
+
+    /// Put `pb` on VIA 2's port B and hold it for `cycles` cycles.
+    fn hold(head: &mut Head, via2: &mut Via, pb: u8, cycles: u32) {
         via2.write(2, 0x6F);
         via2.write(0, pb);
-        head.tick(via2, None);
+        for _ in 0..cycles {
+            head.tick(via2, None);
+        }
+    }
+
+    #[test]
+    fn phases_changed_faster_than_the_head_can_follow_leave_it_where_it_was() {
+        let (mut head, mut via2) = (Head::new(), Via::new());
+        hold(&mut head, &mut via2, 0x04 | 2, 10); // motor on, the head's own phase
+        // Four half-tracks out, 400 cycles each: the coils come round to where they were.
+        for phase in [1, 0, 3, 2] {
+            hold(&mut head, &mut via2, 0x04 | phase, 400);
+        }
+        assert_eq!(head.track(), (18, false), "the head did not follow");
+        // Held 7,000 cycles each, the head follows every phase.
+        for phase in [1, 0, 3, 2] {
+            hold(&mut head, &mut via2, 0x04 | phase, 7_000);
+        }
+        assert_eq!(head.track(), (16, false));
     }
 
     #[test]
