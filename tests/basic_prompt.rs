@@ -131,3 +131,14 @@ fn a_loaded_program_sees_the_end_of_the_load() {
         );
     }
 }
+
+#[test]
+fn a_program_put_in_memory_was_loaded_from_drive_8() {
+    // Programs that talk to the drive they came from read the KERNAL's current device.
+    for (name, roms) in rom_sets() {
+        let mut c = boot(roms);
+        let prg = Prg::parse(&[0x01, 0x08, 0x00, 0x00], std::path::Path::new("t.prg")).unwrap();
+        autostart::inject(&mut c, &prg);
+        assert_eq!(c.peek(0xBA), 8, "{name}: FA after the load");
+    }
+}

@@ -144,10 +144,11 @@ fn the_drive_programs_pass_with_a_genuine_dos() {
         &[
             "drive/".to_string(),
             "general/fuxxortest/ef2-inst1".to_string(),
+            "general/fuxxortest/test-fuxxored".to_string(),
         ],
     )
     .expect("the bench lists drive programs");
-    assert_eq!(entries.len(), 20);
+    assert_eq!(entries.len(), 21);
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);

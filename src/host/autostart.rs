@@ -60,13 +60,18 @@ pub fn run_until_ready(c64: &mut C64, limit: u64) -> bool {
     }
 }
 
-/// Put a program into memory as LOAD would: the KERNAL's end-of-load pointer ($AE/$AF) holds
-/// the address after the last byte, and for a BASIC program at the start of BASIC text the
-/// end-of-program pointers (VARTAB, ARYTAB, STREND at $2D-$32) are set to it.
+/// The device a program is taken to have been loaded from (`LOAD"…",8,1`).
+pub const LOAD_DEVICE: u8 = 8;
+
+/// Put a program into memory as `LOAD"…",8,1` would: the KERNAL's end-of-load pointer
+/// ($AE/$AF) holds the address after the last byte, the current device (FA, $BA) is drive 8,
+/// and for a BASIC program at the start of BASIC text the end-of-program pointers (VARTAB,
+/// ARYTAB, STREND at $2D-$32) are set to it.
 pub fn inject(c64: &mut C64, prg: &crate::media::Prg) {
     for (i, &b) in prg.data.iter().enumerate() {
         c64.poke_ram(prg.load.wrapping_add(i as u16), b);
     }
+    c64.poke_ram(0xBA, LOAD_DEVICE);
     let end = prg.end();
     c64.poke_ram(0xAE, end as u8);
     c64.poke_ram(0xAF, (end >> 8) as u8);
