@@ -272,28 +272,3 @@ fn a_loop_is_run_cycle_by_cycle_while_byte_ready_sets_v() {
     let (run, end) = skip_beside_run(&turning_loop(0xEE));
     assert_eq!(run, end);
 }
-
-#[test]
-#[ignore]
-fn boot_time() {
-    let roms = crate::Roms::from_dir(std::path::Path::new("/work/genuine")).unwrap();
-    let mut c64 = crate::C64::new(roms);
-    c64.set_render(false);
-    let mut last = 0xFFu8;
-    for i in 0..400 {
-        c64.run_cycles(10_000);
-        let d = c64.drive().unwrap();
-        let ddr = d.bus.via1.peek(2);
-        if ddr != last {
-            eprintln!(
-                "c64 cycle {} drive cycle {}: via1 ddrb {:02X} pb {:02X} pc {:04X}",
-                (i + 1) * 10_000,
-                d.cycles,
-                ddr,
-                d.bus.via1.pb_pins(),
-                d.cpu.pc
-            );
-            last = ddr;
-        }
-    }
-}
