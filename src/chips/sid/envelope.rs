@@ -14,6 +14,10 @@
 //!   (the period changes as the counter reaches $FF, $5D, $36, $1A, $0E, $06 and $00);
 //!   the exponential counter restarts with every step, and with every rate-counter
 //!   restart in attack;
+//! - in decay and release, a step let through by the exponential counter at a period
+//!   other than 1 comes one cycle after the rate-counter restart, not with it: falling at
+//!   rate 0 from $FF, `envsample` (6581 and 8580 samples of ENV3 every cycle) holds $5D
+//!   for 19 cycles, not 18, and every later step one cycle later (decay rates 0 to 3);
 //! - attack ends as the counter reaches $FF; the counter freezes when it reaches zero
 //!   until the next attack; a release started at zero wraps to $FF, an attack started at
 //!   $FF wraps to zero (and freezes there).
@@ -45,6 +49,8 @@ pub(super) struct Envelope {
     pub sustain: u8,
     pub release: u8,
     pub gate: bool,
+    /// A decay or release step due at the next cycle (exponential period other than 1).
+    pub step_due: bool,
 }
 
 impl Envelope {
@@ -62,6 +68,7 @@ impl Envelope {
             sustain: 0,
             release: 0,
             gate: false,
+            step_due: false,
         }
     }
 
@@ -100,6 +107,10 @@ impl Envelope {
     /// One φ2 cycle.
     #[inline]
     pub(super) fn clock(&mut self) {
+        if self.step_due {
+            self.step_due = false;
+            self.step();
+        }
         self.rate_counter = (self.rate_counter + 1) & 0x7FFF;
         if self.rate_counter != self.period {
             return;
@@ -113,6 +124,12 @@ impl Envelope {
         }
         self.exp_counter = 0;
         if self.hold_zero {
+            return;
+        }
+        if self.exp_period != 1 && self.state != State::Attack {
+            // At the sustain level the step would change nothing: none is kept due, as
+            // when the quiet stretch is skipped at once.
+            self.step_due = self.state == State::Release || self.counter != self.sustain;
             return;
         }
         self.step();
@@ -146,7 +163,9 @@ impl Envelope {
     /// How many cycles [`Envelope::skip`] may advance with the counter unchanged.
     #[inline]
     pub(super) fn quiet_span(&self) -> u64 {
-        if self.frozen() {
+        if self.step_due {
+            0
+        } else if self.frozen() {
             u64::MAX
         } else {
             self.to_match() - 1

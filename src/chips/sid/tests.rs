@@ -235,6 +235,42 @@ fn envelope_decays_exponentially_and_freezes_at_zero() {
 }
 
 #[test]
+fn divided_decay_steps_come_a_cycle_after_the_rate_counter() {
+    // Attack and decay at rate 0 (9 cycles), sustain 0. Steps with the exponential period
+    // 1 come every 9 cycles; the first one the period 2 lets through (from $5D) comes one
+    // cycle later, so $5D lasts 2 * 9 + 1 cycles and $5C 2 * 9 (`envsample`'s 6581 and
+    // 8580 samples).
+    let mut s = Sid::new(CLOCK);
+    s.write(0x13, 0x00, 0);
+    s.write(0x14, 0x00, 1);
+    s.write(0x12, 0x01, 2);
+    let mut t = 3;
+    while s.read(0x1C, t) != 0xFF {
+        t += 1;
+    }
+    // The decay's changes: (level, first cycle it reads).
+    let mut changes: Vec<(u8, u64)> = Vec::new();
+    let mut last = 0xFF;
+    while last != 0x5B {
+        t += 1;
+        let v = s.read(0x1C, t);
+        if v != last {
+            changes.push((v, t));
+            last = v;
+        }
+        assert!(t < 20_000);
+    }
+    let lasted = |level: u8| {
+        let i = changes.iter().position(|&(v, _)| v == level).unwrap();
+        changes[i + 1].1 - changes[i].1
+    };
+    assert_eq!(lasted(0x5F), 9);
+    assert_eq!(lasted(0x5E), 9);
+    assert_eq!(lasted(0x5D), 19);
+    assert_eq!(lasted(0x5C), 18);
+}
+
+#[test]
 fn adsr_delay_bug_waits_for_the_rate_counter_to_wrap() {
     // Run the rate counter past 9 at a slow rate, then switch to rate 0: the next step
     // comes only after the 15-bit counter wraps (up to 32768 cycles).
