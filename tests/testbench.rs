@@ -83,6 +83,21 @@ fn genuine_roms_with_dos() -> Option<breadbin::Roms> {
     Some(roms)
 }
 
+/// Run `entries` on all cores with `roms`; every one must pass.
+fn assert_all_pass(dir: &std::path::Path, entries: &[testbench::Entry], roms: breadbin::Roms) {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let results =
+        testbench::run(dir, entries, roms, threads, &|_, _, _| {}).expect("the bench runs");
+    let failed: Vec<String> = results
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| format!("{} ({})", r.entry.program, r.ending.describe()))
+        .collect();
+    assert!(failed.is_empty(), "failing: {failed:?}");
+}
+
 /// The disk runs (`tests-disk.tsv`) that fail with genuine ROMs, and why.
 const DISK_RUNS_FAILING: [(&str, &str); 1] = [(
     "drive/hls-protection/hlstest.prg",
@@ -106,18 +121,8 @@ fn the_disk_runs_pass_with_a_genuine_dos() {
         .filter(|e| !DISK_RUNS_FAILING.iter().any(|(p, _)| e.program == *p))
         .collect();
     assert!(entries.len() >= 28, "{} disk runs to pass", entries.len());
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
-    let results =
-        testbench::run(&dir, &entries, roms, threads, &|_, _, _| {}).expect("the bench runs");
-    let failed: Vec<String> = results
-        .iter()
-        .filter(|r| !r.passed())
-        .map(|r| format!("{} ({})", r.entry.program, r.ending.describe()))
-        .collect();
-    assert!(failed.is_empty(), "failing: {failed:?}");
-    eprintln!("{} disk runs pass", results.len());
+    assert_all_pass(&dir, &entries, roms);
+    eprintln!("{} disk runs pass", entries.len());
 }
 
 /// With genuine ROM images holding a 1541 DOS (`BREADBIN_GENUINE_ROMS=DIR`), the drive's
@@ -143,15 +148,5 @@ fn the_drive_programs_pass_with_a_genuine_dos() {
     )
     .expect("the bench lists drive programs");
     assert_eq!(entries.len(), 21);
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
-    let results =
-        testbench::run(&dir, &entries, roms, threads, &|_, _, _| {}).expect("the bench runs");
-    let failed: Vec<String> = results
-        .iter()
-        .filter(|r| !r.passed())
-        .map(|r| format!("{} ({})", r.entry.program, r.ending.describe()))
-        .collect();
-    assert!(failed.is_empty(), "failing: {failed:?}");
+    assert_all_pass(&dir, &entries, roms);
 }

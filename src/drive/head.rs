@@ -77,8 +77,8 @@ impl Disk {
                         if t.is_empty() {
                             // Recorded by the drive: at the zone its length says.
                             let len = self.tracks[i].len();
-                            let zone = (0..4u32).find(|z| 800_000 / (16 - *z as usize) / 8 == len);
-                            g.speeds[i] = zone.unwrap_or(g.speeds[i]);
+                            let zone = (0..4u8).find(|&z| turn_bytes(16 - z) == len);
+                            g.speeds[i] = zone.map_or(g.speeds[i], u32::from);
                         }
                         t.clone_from(&self.tracks[i]);
                         n += 1;
@@ -114,6 +114,12 @@ impl Disk {
         }
         n
     }
+}
+
+/// The bytes one turn holds at a bit cell of `cell` quarter-µs (300 rpm: 800,000
+/// quarter-µs a turn).
+fn turn_bytes(cell: u8) -> usize {
+    800_000 / usize::from(cell) / 8
 }
 
 /// The mechanism and the read/write electronics.
@@ -214,20 +220,19 @@ impl Head {
     fn next_bit(
         &mut self,
         via2: &mut Via,
-        disk: Option<&mut Disk>,
+        mut disk: Option<&mut Disk>,
         writing: bool,
         cell: u8,
     ) -> bool {
         let i = usize::from(self.half_track);
-        let mut disk = disk;
         if let Some(d) = disk.as_deref_mut()
             && writing
             && !d.write_protected
             && d.tracks[i].is_empty()
         {
             // The medium is there though nothing was recorded: writing records a track of
-            // one turn at this bit rate (300 rpm: 800,000 quarter-µs a turn).
-            d.tracks[i] = vec![0; 800_000 / usize::from(cell) / 8];
+            // one turn at this bit rate.
+            d.tracks[i] = vec![0; turn_bytes(cell)];
         }
         let (bit, len) = match disk {
             Some(d) if !d.tracks[i].is_empty() => {

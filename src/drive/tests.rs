@@ -109,38 +109,42 @@ fn half_cycles_place_the_c64s_accesses_inside_its_cycle() {
     assert_eq!(Drive::cycle_for_half(2 * 985_248 + 1, 985_248), 1_000_000);
 }
 
-/// An idle loop with a timer interrupt: the loop calls a subroutine (stack traffic) and
-/// stores VIA 1's port B; every 4,098 cycles VIA 2's timer 1 interrupts, and the handler
-/// reads the timer (clearing its flag), counts in RAM and changes the byte the loop stores.
-fn idle_loop() -> Vec<u8> {
-    let mut code = vec![
-        0x78, // C000 SEI
-        0xA9, 0x6F, 0x8D, 0x02,
-        0x1C, // LDA #$6F, STA $1C02: VIA 2's port B drives the motor off
-        0xA2, 0xFF, 0x9A, // LDX #$FF, TXS
-        0xA9, 0x40, 0x8D, 0x0B, 0x1C, // LDA #$40, STA $1C0B: T1 free-running
-        0xA9, 0x00, 0x8D, 0x04, 0x1C, // LDA #$00, STA $1C04
-        0xA9, 0x10, 0x8D, 0x05, 0x1C, // LDA #$10, STA $1C05: start, $1000
-        0xA9, 0xC0, 0x8D, 0x0E, 0x1C, // LDA #$C0, STA $1C0E: T1 interrupts
-        0x58, // C01D CLI
-        0x20, 0x29, 0xC0, // C01E JSR $C029
-        0xAD, 0x00, 0x18, // LDA $1800
-        0x85, 0x10, // STA $10
-        0x4C, 0x1E, 0xC0, // JMP $C01E
-        0xA0, 0x03, // C029 LDY #3
-        0x88, // C02B DEY
-        0xD0, 0xFD, // BNE $C02B
-        0x60, // RTS
-        0x48, // C02F PHA
-        0xAD, 0x04, 0x1C, // LDA $1C04
-        0xE6, 0x20, // INC $20
-        0xE6, 0x10, // INC $10
-        0x68, // PLA
-        0x40, // RTI
-    ];
+/// A loop with a timer interrupt: after `setup` (VIA 2 register, value) is written, VIA 2's
+/// timer 1 counts from $1000 and interrupts every 4,098 cycles; the loop calls a subroutine
+/// (stack traffic) and stores VIA 1's port B; the handler reads the timer (clearing its
+/// flag), counts in RAM at $20 and changes the byte the loop stores.
+fn interrupted_loop(setup: &[(u8, u8)]) -> Vec<u8> {
+    let mut code = vec![0x78, 0xA2, 0xFF, 0x9A]; // SEI, LDX #$FF, TXS
+    let timer = [(0x04, 0x00), (0x05, 0x10), (0x0E, 0xC0)]; // T1 from $1000, interrupts
+    for &(reg, value) in setup.iter().chain(&timer) {
+        code.extend([0xA9, value, 0x8D, reg, 0x1C]); // LDA #value, STA $1Cxx
+    }
+    code.push(0x58); // CLI
+    let here = |code: &Vec<u8>| (0xC000 + code.len() as u16).to_le_bytes();
+    let [lo, hi] = here(&code);
+    let [sub_lo, sub_hi] = (u16::from_le_bytes([lo, hi]) + 11).to_le_bytes();
+    code.extend([0x20, sub_lo, sub_hi]); // JSR sub
+    code.extend([0xAD, 0x00, 0x18, 0x85, 0x10]); // LDA $1800, STA $10
+    code.extend([0x4C, lo, hi]); // JMP back
+    code.extend([0xA0, 0x03, 0x88, 0xD0, 0xFD, 0x60]); // sub: LDY #3, DEY, BNE, RTS
+    let handler = here(&code);
+    // PHA, LDA $1C04, INC $20, INC $10, PLA, RTI
+    code.extend([0x48, 0xAD, 0x04, 0x1C, 0xE6, 0x20, 0xE6, 0x10, 0x68, 0x40]);
     code.resize(0x3FFE, 0xEA);
-    code.extend([0x2F, 0xC0]);
+    code.extend(handler);
     code
+}
+
+/// An idle loop: VIA 2's port B drives the motor off, timer 1 runs free.
+fn idle_loop() -> Vec<u8> {
+    interrupted_loop(&[(0x02, 0x6F), (0x0B, 0x40)])
+}
+
+/// A loop that leaves VIA 2 alone while the disk turns under the head: VIA 2 drives the
+/// motor on (zone 3, phase 2) and BYTE READY's SO output and CB2 (read) as `pcr` says,
+/// timer 1 runs free with port A latched.
+fn turning_loop(pcr: u8) -> Vec<u8> {
+    interrupted_loop(&[(0x02, 0x6F), (0x00, 0x66), (0x0C, pcr), (0x0B, 0x41)])
 }
 
 /// Run `d` to `end` one cycle at a time, never skipping.
@@ -161,23 +165,7 @@ fn assert_same(a: &Drive, b: &Drive, when: &str) {
 
 #[test]
 fn skipping_an_idle_loop_leaves_the_drive_as_running_it_does() {
-    let (mut skipping, mut bus1, c64) = drive(&idle_loop());
-    let (mut running, mut bus2, _) = drive(&idle_loop());
-    let mut end = 0;
-    for step in 1..=60 {
-        // Catch-ups of every length, and the C64 pulling CLK and ATN now and then.
-        end += 997 * (step % 7 + 1) + step;
-        if step % 10 == 0 {
-            let lines = if step % 20 == 0 { 0 } else { CLK | ATN };
-            for (d, bus) in [(&mut skipping, &mut bus1), (&mut running, &mut bus2)] {
-                bus.pull(c64, lines);
-                d.serial_changed(bus);
-            }
-        }
-        skipping.run_to(end, &mut bus1);
-        run_unwatched(&mut running, end, &mut bus2);
-        assert_same(&skipping, &running, &format!("at drive cycle {end}"));
-    }
+    let (skipping, running, end) = skip_beside_run(&idle_loop(), None, 60);
     assert!(
         running.bus.ram[0x20] > 20,
         "the interrupt ran {} times",
@@ -198,50 +186,18 @@ fn a_loop_that_reads_a_timer_is_run_cycle_by_cycle() {
     assert_eq!(d.cycles_run(), 50_000);
 }
 
-/// A loop that leaves VIA 2 alone while the disk turns under the head: VIA 2 drives the
-/// motor on and BYTE READY's SO output as `pcr` says, its timer 1 interrupts every 4,098
-/// cycles (the handler reads it); the loop calls a subroutine and stores VIA 1's port B.
-fn turning_loop(pcr: u8) -> Vec<u8> {
-    let mut code = vec![
-        0x78, // C000 SEI
-        0xA9, 0x6F, 0x8D, 0x02, 0x1C, // LDA #$6F, STA $1C02: port B's outputs
-        0xA9, 0x66, 0x8D, 0x00, 0x1C, // LDA #$66, STA $1C00: motor on, zone 3, phase 2
-        0xA9, pcr, 0x8D, 0x0C, 0x1C, // STA $1C0C: CA2 (SO) and CB2 (read)
-        0xA9, 0x41, 0x8D, 0x0B, 0x1C, // LDA #$41, STA $1C0B: T1 free-running, PA latched
-        0xA9, 0x00, 0x8D, 0x04, 0x1C, // LDA #$00, STA $1C04
-        0xA9, 0x10, 0x8D, 0x05, 0x1C, // LDA #$10, STA $1C05: start, $1000
-        0xA9, 0xC0, 0x8D, 0x0E, 0x1C, // LDA #$C0, STA $1C0E: T1 interrupts
-        0x58, // C024 CLI
-        0x20, 0x30, 0xC0, // C025 JSR $C030
-        0xAD, 0x00, 0x18, // LDA $1800
-        0x85, 0x10, // STA $10
-        0x4C, 0x25, 0xC0, // JMP $C025
-        0xA0, 0x03, // C030 LDY #3
-        0x88, // C032 DEY
-        0xD0, 0xFD, // BNE $C032
-        0x60, // RTS
-        0x48, // C036 PHA
-        0xAD, 0x04, 0x1C, // LDA $1C04
-        0xE6, 0x20, // INC $20
-        0xE6, 0x10, // INC $10
-        0x68, // PLA
-        0x40, // RTI
-    ];
-    code.resize(0x3FFE, 0xEA);
-    code.extend([0x36, 0xC0]);
-    code
-}
-
-/// Run `code` with a formatted disk in, skipping and unskipped, comparing as they go;
-/// returns the cycles the skipping drive ran and the last cycle.
-fn skip_beside_run(code: &[u8]) -> (u64, u64) {
-    let disk = || Disk::from_d64(&crate::media::disk::D64::formatted(b"TURN", *b"TU"));
+/// Run `code` (with `disk` in) in two drives, one skipping and one not, through `steps`
+/// catch-ups of every length with the C64 pulling CLK and ATN now and then, comparing them
+/// after each; returns the skipping drive, the other and the last cycle.
+fn skip_beside_run(code: &[u8], disk: Option<Disk>, steps: u64) -> (Drive, Drive, u64) {
     let (mut skipping, mut bus1, c64) = drive(code);
     let (mut running, mut bus2, _) = drive(code);
-    skipping.insert_disk(disk());
-    running.insert_disk(disk());
+    if let Some(disk) = disk {
+        skipping.insert_disk(disk.clone());
+        running.insert_disk(disk);
+    }
     let mut end = 0;
-    for step in 1..=40 {
+    for step in 1..=steps {
         end += 997 * (step % 7 + 1) + step;
         if step % 10 == 0 {
             let lines = if step % 20 == 0 { 0 } else { CLK | ATN };
@@ -254,6 +210,14 @@ fn skip_beside_run(code: &[u8]) -> (u64, u64) {
         run_unwatched(&mut running, end, &mut bus2);
         assert_same(&skipping, &running, &format!("at drive cycle {end}"));
     }
+    (skipping, running, end)
+}
+
+/// [`skip_beside_run`] of `code` with a formatted disk turning: the cycles the skipping
+/// drive ran and the last cycle.
+fn skip_beside_turning(code: &[u8]) -> (u64, u64) {
+    let disk = Disk::from_d64(&crate::media::disk::D64::formatted(b"TURN", *b"TU"));
+    let (skipping, running, end) = skip_beside_run(code, Some(disk), 40);
     assert!(running.bus.ram[0x20] > 10, "the interrupt ran");
     assert!(running.head != head::Head::new(), "the disk turned");
     (skipping.cycles_run(), end)
@@ -262,13 +226,13 @@ fn skip_beside_run(code: &[u8]) -> (u64, u64) {
 #[test]
 fn a_loop_that_leaves_via_2_alone_is_skipped_while_the_disk_turns() {
     // CA2 low: SO off, so BYTE READY cannot touch the CPU.
-    let (run, end) = skip_beside_run(&turning_loop(0xEC));
+    let (run, end) = skip_beside_turning(&turning_loop(0xEC));
     assert!(run < end / 4, "{run} of {end} cycles were run");
 }
 
 #[test]
 fn a_loop_is_run_cycle_by_cycle_while_byte_ready_sets_v() {
     // CA2 high: SO on, each BYTE READY sets the CPU's V flag, which a pass may look at.
-    let (run, end) = skip_beside_run(&turning_loop(0xEE));
+    let (run, end) = skip_beside_turning(&turning_loop(0xEE));
     assert_eq!(run, end);
 }
