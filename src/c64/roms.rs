@@ -60,6 +60,7 @@ pub enum RomError {
 static OPEN_BASIC: &[u8; 0x2000] = include_bytes!("../../roms/basic.bin");
 static OPEN_KERNAL: &[u8; 0x2000] = include_bytes!("../../roms/kernal.bin");
 static OPEN_CHARGEN: &[u8; 0x1000] = include_bytes!("../../roms/chargen.bin");
+static OPEN_DOS: &[u8; 0x4000] = include_bytes!("../../roms/dos1541.bin");
 
 const KERNAL_NAMES: &[&str] = &[
     "kernal-901227-03.bin",
@@ -94,7 +95,7 @@ impl Roms {
             basic: Box::new(*OPEN_BASIC),
             kernal: Box::new(*OPEN_KERNAL),
             chargen: Box::new(*OPEN_CHARGEN),
-            dos: None,
+            dos: Some(Box::new(*OPEN_DOS)),
             source: RomSource::Open,
         }
     }

@@ -13,10 +13,9 @@
 
         .segment "HEADER"
 ; The DOS's name, as the power-on message shows it.
-        .export dos_name, dos_name_len
+        .export dos_name
 dos_name:
-        .byte "BREADBIN DOS V2.6 1541"
-dos_name_len = * - dos_name
+        .byte "BREADBIN DOS V2.6 1541", 0
 
         .segment "F_EAA0"
 ; Reset: both VIAs to their idle state, RAM cleared, the power-on message, the idle loop.
