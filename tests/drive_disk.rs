@@ -1,6 +1,9 @@
 //! Disks in drive 8: a D64 made here, loaded and run through the drive, and what the drive
 //! saves written back to the image file. With a genuine 1541 DOS
-//! (`BREADBIN_GENUINE_ROMS=DIR`); without one the machine has no drive, which is checked too.
+//! (`BREADBIN_GENUINE_ROMS=DIR`); ROMs without a DOS give a machine without a drive, which is
+//! checked too.
+
+mod common;
 
 use breadbin::media::disk::{D64, FileType};
 use breadbin::run::headless::{self, Limit, Outcome, RunOptions};
@@ -73,6 +76,7 @@ fn a_disk_without_a_dos_rom_is_refused_naming_the_file() {
     let dir = temp("nodrive");
     let path = disk_with_program(&dir, "X");
     let opts = RunOptions {
+        roms: Some(common::roms::without_dos(&dir)),
         disk: Some(path.clone()),
         limit: Some(Limit::Cycles(1000)),
         ..Default::default()

@@ -2,6 +2,8 @@
 //! run through drive 8, a dropped D64 too; without a 1541 DOS a disk is refused with the
 //! file's name and the machine runs on.
 #![cfg(feature = "frontend")]
+mod common;
+
 
 use breadbin::frontend::Options;
 use breadbin::media::disk::{D64, FileType};
@@ -70,7 +72,9 @@ fn a_d64_as_the_file_is_loaded_and_run_through_the_drive() {
 #[test]
 fn without_a_dos_a_disk_is_refused_naming_it_and_the_machine_runs_on() {
     let path = d64_file("nodos", "X");
+    let roms = common::roms::without_dos(path.parent().unwrap());
     let opts = Options {
+        roms: Some(roms.clone()),
         disks: vec![path.clone()],
         ..Default::default()
     };
@@ -83,6 +87,7 @@ fn without_a_dos_a_disk_is_refused_naming_it_and_the_machine_runs_on() {
         "{e}"
     );
     let mut m = breadbin::frontend::machine(&Options {
+        roms: Some(roms),
         basic: true,
         ..Default::default()
     })

@@ -40,6 +40,8 @@ bus_init:
 idle_loop:
         lda V1_PB
         bpl idle_loop
+; The V flag is never tested outside the controller: BYTE READY sets it through the CPU's SO
+; pin whenever the head reads.
 ; ---- under ATN ---------------------------------------------------------------------------
 atn_serve:
         cld
@@ -48,6 +50,8 @@ atn_serve:
         cli
         lda #B_DATAOUT | B_ATNA ; hold DATA ourselves, acknowledge ATN, release CLK
         sta V1_PB
+        jsr wait_40             ; the C64 pulls CLK a little after ATN: until it has, a
+        jsr wait_40             ; released CLK does not mean a byte is coming
         lda ADDRESSED           ; a talker that was cut short keeps no role
         and #$80
         sta ADDRESSED
@@ -91,8 +95,9 @@ atn_serve:
         sta PENDING
         bne @next
 @sa_talk:
-        bit ADDRESSED
-        bvc @next
+        lda ADDRESSED
+        and #$40
+        beq @next
         txa
         and #$0F
         sta CUR_SA
@@ -130,9 +135,10 @@ atn_serve:
 
 ; ATN released: listen, talk, or do what was asked while holding DATA.
 released:
-        bit ADDRESSED
+        lda ADDRESSED
         bmi listen_loop
-        bvs talk_start
+        and #$40
+        bne talk_start
         lda #B_DATAOUT          ; busy
         sta V1_PB
         lda PENDING

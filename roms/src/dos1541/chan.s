@@ -26,8 +26,9 @@ name_byte:
 
 ; What the commands under ATN asked for, run once ATN is released (DATA held: busy).
 run_pending:
-        bit PENDING
-        bvc @open
+        lda PENDING
+        and #$40
+        beq @open
         lda CUR_SA
         jsr file_close
 @open:  bit PENDING
@@ -140,12 +141,15 @@ make_message:
         jsr put_chr
         inx
         bne @name
-@table: jsr find_text
-@text:  lda err_texts,x
+@table: sty TMP
+        jsr find_text
+        ldy TMP
+@text:  ldx #0
+        lda (PTR,x)
         beq @ts
         jsr put_chr
-        inx
-        bne @text
+        jsr ptr_next
+        jmp @text
 @ts:    lda #','
         jsr put_chr
         lda ERRTRK
@@ -174,27 +178,30 @@ put_dec:
         ora #'0'
         jmp put_chr
 
-; X = the offset in err_texts of error ERRNUM's text.
+; PTR = error ERRNUM's text (ending with 0) in err_texts.
 find_text:
-        lda ERRNUM
-        ldx #0
-@entry: cmp err_texts,x
+        lda #<err_texts
+        sta PTR
+        lda #>err_texts
+        sta PTR+1
+        ldy #0
+@entry: lda (PTR),y
+        cmp ERRNUM
         beq @found
-        pha
-        lda err_texts,x
-        beq @unknown            ; the table ends with 0, 0
-@skip:  inx
-        lda err_texts,x
+        cmp #$FF
+        beq @found              ; the table ends with $FF and an empty text
+@skip:  jsr ptr_next
+        lda (PTR),y
         bne @skip
-        inx
-        pla
+        jsr ptr_next
         jmp @entry
-@unknown:
-        pla
-        dex                     ; point at the 0 before: no text
-        rts
-@found: inx
-        rts
+@found: 
+; ptr_next: PTR one on.
+ptr_next:
+        inc PTR
+        bne @r
+        inc PTR+1
+@r:     rts
 
 err_texts:
         .byte 0, " OK", 0
@@ -230,7 +237,7 @@ err_texts:
         .byte 71, "DIR ERROR", 0
         .byte 72, "DISK FULL", 0
         .byte 74, "DRIVE NOT READY", 0
-        .byte 0, 0
+        .byte $FF, 0
 
 ; ---- buffers --------------------------------------------------------------------------------
 ; buf_alloc: a free buffer (0-3; buffer 4 is the BAM's) in A and BUFN; C set when none is

@@ -19,7 +19,8 @@
         .segment "CODE"
 
 run_command:
-        ldx CMDLEN              ; a CR at the end is not part of the command
+        ldx CMDLEN              ; a CR at the end is not part of the command (M-W counts
+        stx COUNT               ; its bytes: it keeps it)
         beq @none
         lda CMDBUF-1,x
         cmp #$0D
@@ -89,7 +90,7 @@ cmd_m:  lda CMDBUF+1
         ldx #6
 @wb:    cpy CMDBUF+5
         beq @wd
-        cpx CMDLEN
+        cpx COUNT
         beq @wd
         lda CMDBUF,x
         sta (PTR2),y

@@ -155,9 +155,9 @@ cmd_r:  jsr colon
         stx NAMEPOS
         jsr name_len
         lda NAMEPOS
-        sta TMP2                ; the new name's place and length
+        sta FTYPE               ; the new name's place and length
         lda NAMELEN
-        sta COUNT
+        sta FMODE
         clc
         adc NAMEPOS
         tax
@@ -169,24 +169,24 @@ cmd_r:  jsr colon
         stx NAMEPOS
         jsr need_buffer
         bcs @r
-        jsr name_len
-        jsr dir_search          ; the new name must not be there
-        bcs @free
-        bit FOUND
-        bmi @exists
+        jsr name_len            ; the old name
         lda NAMEPOS
         pha
         lda NAMELEN
         pha
-        lda TMP2
+        lda FTYPE
         sta NAMEPOS
-        lda COUNT
+        lda FMODE
         sta NAMELEN
+        jsr dir_search          ; the new name must not be there
+        pla
+        sta NAMELEN
+        pla
+        sta NAMEPOS
+        bcs @free
+        bit FOUND
+        bmi @exists
         jsr dir_search
-        pla
-        sta NAMELEN
-        pla
-        sta NAMEPOS
         bcs @free
         bit FOUND
         bmi @found
@@ -197,12 +197,12 @@ cmd_r:  jsr colon
 @err:   jsr set_error
         jmp @free
 @found: jsr entry_ptr           ; the old entry takes the new name
-        ldx TMP2
+        ldx FTYPE
         ldy #5
 @ch:    txa
         sec
-        sbc TMP2
-        cmp COUNT
+        sbc FTYPE
+        cmp FMODE
         lda #$A0
         bcs @pad
         lda CMDBUF,x

@@ -140,8 +140,9 @@ disk_init:
 
 ; bam_write: the BAM back to 18/0 when it was changed.
 bam_write:
-        bit BAMOK
-        bvc @done
+        lda BAMOK
+        and #$40
+        beq @done
         lda BUFN
         pha
         lda TRK
