@@ -237,3 +237,6 @@ impl Drive {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod dos_tests;
