@@ -190,7 +190,20 @@ fn write_then_read_back_and_the_image_takes_it() {
     let mut image = d64(&[]);
     let (mut d, mut bus) = drive(Some(Disk::from_d64(&image)));
     let mine: [u8; 256] = std::array::from_fn(|i| (255 - i) as u8);
-    for (t, s) in [(20, 7), (1, 20), (35, 16), (27, 0)] {
+    let places = [
+        (20, 7),
+        (20, 8),
+        (20, 18),
+        (1, 20),
+        (1, 0),
+        (1, 11),
+        (35, 16),
+        (35, 3),
+        (27, 0),
+        (27, 9),
+        (27, 17),
+    ];
+    for (t, s) in places {
         set_buffer(&mut d, 3, &mine);
         let (result, cycles) = job(&mut d, &mut bus, 3, 0x90, t, s);
         assert_eq!(result, 0x01, "write {t}/{s}");
@@ -199,20 +212,22 @@ fn write_then_read_back_and_the_image_takes_it() {
         set_buffer(&mut d, 3, &[0; 256]);
         assert_eq!(job(&mut d, &mut bus, 3, 0x80, t, s).0, 0x01);
         assert_eq!(buffer(&d, 3), mine, "{t}/{s} read back");
-        // The sectors around it are intact.
+        // The sector after it is intact.
         let next = (s + 1) % sectors_in(t);
-        assert_eq!(job(&mut d, &mut bus, 3, 0x80, t, next).0, 0x01);
-        assert_eq!(buffer(&d, 3), pattern(t, next));
+        if !places.contains(&(t, next)) {
+            assert_eq!(job(&mut d, &mut bus, 3, 0x80, t, next).0, 0x01);
+            assert_eq!(buffer(&d, 3), pattern(t, next));
+        }
     }
     assert_eq!(
         d.disk().unwrap().write_back(&mut image),
         4,
         "four tracks written"
     );
-    for (t, s) in [(20, 7), (1, 20), (35, 16), (27, 0)] {
+    for (t, s) in places {
         assert_eq!(image.sector(t, s).unwrap(), &mine, "{t}/{s} in the image");
     }
-    assert_eq!(image.sector(20, 8).unwrap(), &pattern(20, 8));
+    assert_eq!(image.sector(20, 9).unwrap(), &pattern(20, 9));
 }
 
 #[test]

@@ -193,7 +193,9 @@ find_hdr:
 @next:  jsr count_sync
         jsr wait_sync
         bcs @ns
-        ; The bytes as they come (26 cycles apart at the fastest bit rate), checked between.
+        ; The bytes as they come (26 cycles apart at the fastest bit rate), checked between;
+        ; none may be missed (two BYTE READYs unanswered make one V). After the 8th the
+        ; return to the caller is short: write_data must see the 9th and 10th apart.
 @b1:    bvc @b1
         clv
         lda V2_PA
@@ -225,6 +227,11 @@ find_hdr:
         sta GCRHDR+4
         cmp EXP+4               ; the track
         bne @next
+        lda GCRHDR+2            ; the checksum's last bits
+        eor EXP+2
+        and #$F0
+        ora DIFF
+        sta DIFF
 @b6:    bvc @b6
         clv
         lda V2_PA
@@ -245,14 +252,9 @@ find_hdr:
         sta GCRHDR+7
         eor EXP+7
         ora DIFF
-        sta DIFF
-        lda GCRHDR+2
-        eor EXP+2
-        and #$F0
-        ora DIFF
         bne @bad
-        clc
-        rts
+        clc                     ; (the 9th byte came 26 cycles after the 8th at the
+        rts                     ; fastest rate; the 10th is 26 later: write_data counts on it)
 @bad:   jsr hdr_decode          ; the sector's header, but not as it should be
         bne @end
         lda #$0B                ; good but for another disk

@@ -26,17 +26,57 @@ enc_sector:
         sta OVF+2
         lda #$07
         sta BLKID
-        lda #255                ; the last group: block bytes 256-259 at V[255-258]
+        lda #255                ; group 64: V[255-258] to V[320-324]
         sta GI
+        lda #<320
+        sta PI
         lda #0
         sta GI+1
-        lda #<320               ; to V[320-324]
-        sta PI
         lda #>320
         sta PI+1
-        lda #65
-        sta GCNT
-@g:     ldx #0
+        jsr enc_slow
+        lda #251                ; groups 63-52: V[251-254]... to V[315-319] (OVF)...
+        sta GI
+        lda BUFPTR+1
+        sta GI+1
+        lda #<(OVF+59)
+        sta PI
+        lda #>(OVF+59)
+        sta PI+1
+        ldx #12
+        jsr enc_fast
+        lda #203                ; group 51: V[203-206] to V[255-259]
+        sta GI
+        lda #255
+        sta PI
+        lda #0
+        sta GI+1
+        sta PI+1
+        jsr enc_slow
+        lda #199                ; groups 50-1: V[199-202]... to V[250-254]...
+        sta GI
+        lda #250
+        sta PI
+        lda BUFPTR+1
+        sta GI+1
+        sta PI+1
+        ldx #50
+        jsr enc_fast
+        lda #$FF                ; group 0: V[-1-2] (BLKID first) to V[0-4]
+        sta GI
+        sta GI+1
+        lda #0
+        sta PI
+        sta PI+1
+        jsr enc_slow
+        lda FLAGS
+        ora #F_GCR
+        sta FLAGS
+        rts
+
+; One group: V[GI...] to V[PI...] (indices).
+enc_slow:
+        ldx #0
 @r:     jsr rd_v
         sta B0,x
         inx
@@ -49,36 +89,101 @@ enc_sector:
         inx
         cpx #5
         bne @w
-        lda GI                  ; back to the group before
-        sec
-        sbc #8
-        sta GI
-        bcs @p
-        dec GI+1
-@p:     lda PI
-        sec
-        sbc #10
-        sta PI
-        bcs @n
-        dec PI+1
-@n:     dec GCNT
-        bne @g
-        lda FLAGS
-        ora #F_GCR
-        sta FLAGS
         rts
 
-; The GCR of a data block in the buffer and OVF to its bytes (in place).
+; X groups from address GI to address PI, then each the group before (neither pointer
+; going past the start of its page).
+enc_fast:
+        stx GCNT
+@g:     ldy #0
+        lda (GI),y
+        sta B0
+        iny
+        lda (GI),y
+        sta B1
+        iny
+        lda (GI),y
+        sta B2
+        iny
+        lda (GI),y
+        sta B3
+        jsr enc4
+        ldy #0
+        lda G0
+        sta (PI),y
+        iny
+        lda G1
+        sta (PI),y
+        iny
+        lda G2
+        sta (PI),y
+        iny
+        lda G3
+        sta (PI),y
+        iny
+        lda G4
+        sta (PI),y
+        lda GI
+        sec
+        sbc #4
+        sta GI
+        lda PI
+        sec
+        sbc #5
+        sta PI
+        dec GCNT
+        bne @g
+        rts
+
+; The GCR of a data block in the buffer and OVF to its bytes (in place). The groups that
+; lie within a page are decoded through pointers (dec_fast), the three others byte by byte
+; through the V array (dec_slow).
 dec_sector:
-        lda #0
+        lda #0                  ; group 0: V[0-4] to BLKID, V[0-2]
         sta GI
         sta GI+1
-        lda #$FF                ; the block ID (V[-1]) to BLKID
+        lda #$FF
         sta PI
         sta PI+1
-        lda #65
-        sta GCNT
-@g:     ldx #0
+        jsr dec_slow
+        lda #5                  ; groups 1-50: V[5-254] to V[3-202]
+        sta GI
+        lda #3
+        sta PI
+        lda BUFPTR+1
+        sta GI+1
+        sta PI+1
+        ldx #50
+        jsr dec_fast
+        lda #255                ; group 51: V[255-259] to V[203-206]
+        sta GI
+        lda #203
+        sta PI
+        lda #0
+        sta GI+1
+        sta PI+1
+        jsr dec_slow
+        lda #<(OVF+4)           ; groups 52-63: V[260-319] (OVF) to V[207-254]
+        sta GI
+        lda #>(OVF+4)
+        sta GI+1
+        lda #207
+        sta PI
+        lda BUFPTR+1
+        sta PI+1
+        ldx #12
+        jsr dec_fast
+        lda #<320               ; group 64: V[320-324] to V[255-258]
+        sta GI
+        lda #>320
+        sta GI+1
+        lda #255
+        sta PI
+        lda #0
+        sta PI+1
+; One group: V[GI...] to V[PI...] (indices).
+dec_slow:
+        ldx #0
 @r:     jsr rd_v
         sta G0,x
         inx
@@ -91,6 +196,47 @@ dec_sector:
         inx
         cpx #4
         bne @w
+        rts
+
+; X groups from address GI on to address PI on (neither running past its page).
+dec_fast:
+        stx GCNT
+@g:     ldy #0
+        lda (GI),y
+        sta G0
+        iny
+        lda (GI),y
+        sta G1
+        iny
+        lda (GI),y
+        sta G2
+        iny
+        lda (GI),y
+        sta G3
+        iny
+        lda (GI),y
+        sta G4
+        lda GI
+        clc
+        adc #5
+        sta GI
+        jsr dec5
+        ldy #0
+        lda B0
+        sta (PI),y
+        iny
+        lda B1
+        sta (PI),y
+        iny
+        lda B2
+        sta (PI),y
+        iny
+        lda B3
+        sta (PI),y
+        lda PI
+        clc
+        adc #4
+        sta PI
         dec GCNT
         bne @g
         rts
