@@ -350,3 +350,43 @@ fn format_writes_every_track_and_its_sectors() {
         }
     }
 }
+
+#[test]
+fn job_code_reaches_the_sector_through_the_fixed_entry_points() {
+    let image = d64(&[]);
+    let (mut d, mut bus) = drive(Some(Disk::from_d64(&image)));
+    // $F50A: the header found, the data block's sync just passed: its first two GCR bytes
+    // by BVC loop; $F497: the header decoded. The GCR of $07, $12 (18/0 starts 18, 1).
+    let code = [
+        0x20, 0x0A, 0xF5, // JSR $F50A
+        0x50, 0xFE, 0xB8, 0xAD, 0x01, 0x1C, 0x8D, 0xF0, 0x04, // BVC * CLV LDA $1C01 STA $04F0
+        0x50, 0xFE, 0xB8, 0xAD, 0x01, 0x1C, 0x8D, 0xF1, 0x04, // the same to $04F1
+        0x20, 0x97, 0xF4, 0x8D, 0xF2, 0x04, // JSR $F497, STA $04F2
+        0xA9, 0x01, 0x4C, 0x69, 0xF9, // LDA #$01, JMP $F969
+    ];
+    d.bus.ram[0x400..0x400 + code.len()].copy_from_slice(&code);
+    d.bus.ram[0x4F2] = 0xFF;
+    assert_eq!(job(&mut d, &mut bus, 1, 0xE0, 18, 0).0, 0x01);
+    assert_eq!(&d.bus.ram[0x4F0..0x4F3], &[0x55, 0xD7, 0x00]);
+    assert_eq!(
+        &d.bus.ram[0x16..0x1A],
+        &[b'A', b'B', 18, 0],
+        "ID, track, sector"
+    );
+    // $F4D1: the job's sector into the buffer at BUFPTR ($30), here buffer 4 (the code
+    // runs in buffer 2), the result in A.
+    let code = [
+        0xA9, 0x07, 0x85, 0x31, // LDA #$07, STA $31
+        0x20, 0xD1, 0xF4, // JSR $F4D1
+        0x4C, 0x69, 0xF9, // JMP $F969
+    ];
+    d.bus.ram[0x500..0x500 + code.len()].copy_from_slice(&code);
+    assert_eq!(job(&mut d, &mut bus, 2, 0xE0, 20, 3).0, 0x01);
+    assert_eq!(buffer(&d, 4), pattern(20, 3));
+    assert_eq!(&d.bus.ram[0x500..0x500 + code.len()], &code);
+    // $F556 without a disk: the job ends with "no sync".
+    d.eject_disk();
+    let code = [0x20, 0x56, 0xF5, 0xA9, 0x01, 0x4C, 0x69, 0xF9];
+    d.bus.ram[0x600..0x608].copy_from_slice(&code);
+    assert_eq!(job(&mut d, &mut bus, 3, 0xE0, 18, 0).0, 0x03);
+}
