@@ -17,7 +17,13 @@
 ;   the last of its track, ends the job with $02 (header not found) without moving.
 ; - With no disk the drive sees no sync: $03 (no sync). A WRITE without a disk gives $08
 ;   (the write-protect sense reads "protected" with no disk in).
-; - A sector whose sync marks are missing is not found: $02.
+; - A sector whose sync marks are missing is not found: $02. No sync for about 28 ms is
+;   $03; a header not found within 90 sync marks (over two turns) is $02.
+; - The ID: READ, WRITE and VERIFY want the header's ID to be the disk's ($12/$13) and end
+;   with $0B if it is not; while $12/$13 are 0/0 (after power-on) they take the ID of
+;   another sector's header on the track, so any disk reads. SEEK ($B0) sets $12/$13.
+; - WRITE and VERIFY code the buffer to GCR in place (with $0100-$0144) and decode it back
+;   at the end: the buffer's 256 bytes are as they were.
 ; - JUMP ($D0) runs the buffer's code at once (no motor, no seek); EXECUTE ($E0) turns the
 ;   motor on and seeks its track first. Code run by either ends its job with LDA #result /
 ;   JMP $F969, keeps it ($E0: it runs again at the next interrupt) with JMP $F99C, or ends
@@ -35,10 +41,8 @@
         .include "ctl.inc"
 
         .export ctl_init, ctl_irq, job_end, job_ok, job_loop, seek_track, sectors
-        .import find_hdr, wait_sync, wait_sync_job, read_data
-        .import dec_sector, enc_sector
-        .import hdr_decode, data_check, write_data, job_format, verify_data, any_hdr
-        .import find_data, read_sector
+        .import find_hdr, wait_sync_job, dec_sector, enc_sector, hdr_decode
+        .import write_data, job_format, verify_data, any_hdr, find_data, read_sector
 
         .segment "CTRL"
 
