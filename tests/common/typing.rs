@@ -72,9 +72,15 @@ pub fn run_program(c64: &mut C64, lines: &[&str]) {
     run_program_for(c64, lines, 30);
 }
 
+/// Type `line` and RETURN, ten keys at a time, each batch once the editor has taken the
+/// one before (a batch added while it takes a key could lose one).
 pub fn type_line(c64: &mut C64, line: &str) {
     let bytes: Vec<u8> = line.bytes().chain([13]).collect();
     for chunk in bytes.chunks(10) {
+        while c64.peek(0xC6) != 0 {
+            c64.run_cycles(1000);
+        }
+        c64.run_cycles(2000);
         while !put_in_keyboard_buffer(c64, chunk) {
             c64.run_cycles(1000);
         }

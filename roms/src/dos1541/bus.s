@@ -183,16 +183,17 @@ talk_start:
         lda #0
         sta HELD
         lda HELDBYTE
-        ldx BUSEOI
+        ldx HELDEOI
         jmp @send
 @get:   jsr ch_get              ; A = the byte, X = 1 for the last one, 2 when none
         cpx #2
         beq @none
 @send:  sta HELDBYTE
+        stx HELDEOI
         stx BUSEOI
         jsr send_byte
         bcs @cut
-        lda BUSEOI
+        lda HELDEOI
         beq @byte
         ; after the last byte the C64 takes no more: release CLK when it sends ATN
 @done:  lda V1_PB

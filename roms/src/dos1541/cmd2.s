@@ -317,8 +317,8 @@ new_bam:
         sta BAM+1,y
         sta BAM+2,y
         lda #0
-        sec
-@bits:  rol                     ; TMP low bits set
+@bits:  sec
+        rol                     ; TMP low bits set
         dec TMP
         bne @bits
         sta BAM+3,y
