@@ -1,5 +1,6 @@
 //! The `breadbin` command: plays the dungeon in a window by default; subcommands for
-//! headless runs, BASIC text tools, the flat-RAM CPU runner, the profiler and benchmarks.
+//! headless runs, BASIC text tools, disk images, the flat-RAM CPU runner, the profiler and
+//! benchmarks.
 
 #![warn(unreachable_pub)]
 
@@ -102,6 +103,8 @@ enum Cmd {
     BenchBasic(cli::profile::BenchBasicArgs),
     /// Run the VICE test bench's exit-code programs and count the passes per folder.
     Testbench(TestbenchArgs),
+    /// Make, list, read, write, check and repair 1541 disk images (D64; G64 read only).
+    Disk(cli::disk::DiskArgs),
     /// Compare two instruction traces (breadbin's or VICE's format, plain or .gz); B is the
     /// reference. Exit 1 at the first difference.
     TraceDiff {
@@ -339,6 +342,7 @@ fn main() -> ExitCode {
         Some(Cmd::BenchTurns(args)) => cli::turns::bench_turns(&args),
         Some(Cmd::BenchBasic(args)) => cli::profile::bench_basic(&args),
         Some(Cmd::Testbench(args)) => testbench(&args),
+        Some(Cmd::Disk(args)) => cli::disk::disk(&args),
         Some(Cmd::TraceDiff { a, b, opts }) => breadbin::host::trace::diff_files(
             &a,
             &b,

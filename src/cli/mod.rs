@@ -1,4 +1,5 @@
 //! The command line's larger subcommands.
 
+pub(crate) mod disk;
 pub(crate) mod profile;
 pub(crate) mod turns;

@@ -3,10 +3,12 @@
 //! the sectors of tracks the drive wrote are decoded back into the D64 when it is saved.
 
 pub mod d64;
+pub mod fs;
 pub mod g64;
 pub mod gcr;
 
-pub use d64::{D64, DirEntry, FileType};
+pub use d64::D64;
+pub use fs::{DirEntry, FileType, FsError, Header, Problem, Validated, matches};
 pub use g64::G64;
 
 /// A file name ending in `.d64` or `.g64` (any case).
@@ -29,6 +31,44 @@ impl Image {
             Image::D64(d) => d.to_bytes(),
             Image::G64(g) => g.to_bytes(),
         }
+    }
+
+    /// The image's sectors: a D64 as it is; a G64's whole tracks decoded, 35 of them (40
+    /// when tracks 36-40 are recorded), a sector not found on its track marked unreadable
+    /// by its error byte (2, "20, READ ERROR", header not found).
+    pub fn to_d64(&self) -> Result<D64, String> {
+        let g = match self {
+            Image::D64(d) => return Ok(d.clone()),
+            Image::G64(g) => g,
+        };
+        let recorded = |t: u8| {
+            g.tracks
+                .get(usize::from(t - 1) * 2)
+                .filter(|b| !b.is_empty())
+        };
+        let tracks = if (36..=40).any(|t| recorded(t).is_some()) {
+            40
+        } else {
+            35
+        };
+        let mut data = Vec::new();
+        let mut errors = Vec::new();
+        for t in 1..=tracks {
+            let mut found: Vec<Option<[u8; 256]>> = vec![None; usize::from(d64::sectors_in(t))];
+            if let Some(bytes) = recorded(t) {
+                for (s, sec) in gcr::sectors(t, bytes) {
+                    if let Some(slot) = found.get_mut(usize::from(s)) {
+                        slot.get_or_insert(sec);
+                    }
+                }
+            }
+            for sec in found {
+                data.extend_from_slice(&sec.unwrap_or([0; 256]));
+                errors.push(if sec.is_some() { 1 } else { 2 });
+            }
+        }
+        data.extend(errors);
+        D64::parse(&data)
     }
 }
 
