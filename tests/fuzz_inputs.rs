@@ -1,11 +1,13 @@
 //! Property tests over everything a user hands breadbin as a file: BASIC text, tokenized
-//! programs, PRG images, key scripts and label maps. Whatever the bytes, each is either
+//! programs, PRG images, key scripts, label maps and disk images (damaged D64s through the
+//! file system of `breadbin disk`: list, get, check, validate, put, scratch, rename). Whatever the bytes, each is either
 //! accepted or refused with an error; nothing panics. What is accepted keeps its promises
 //! (a tokenized program lists and tokenizes back to the same bytes; a PRG fits in memory).
 //! A few thousand cases in all, seconds in release builds.
 
 use breadbin::basic::{LabelMap, list, tokenize};
 use breadbin::media::Prg;
+use breadbin::media::disk::{D64, FileType};
 use breadbin::run::profile::KeyScript;
 use proptest::prelude::*;
 use std::path::Path;
@@ -32,6 +34,25 @@ fn basic_text() -> impl Strategy<Value = String> {
         any::<char>().prop_map(|c| c.to_string()),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+/// A disk holding a PRG, a SEQ and a REL file.
+fn filled_disk() -> D64 {
+    let mut d = D64::formatted(b"FUZZ", *b"FZ");
+    let data: Vec<u8> = (0..3000u32).map(|i| (i * 13) as u8).collect();
+    d.put(b"PROG", FileType::Prg, &data[..1200], None).unwrap();
+    d.put(b"TEXT", FileType::Seq, &data[..300], None).unwrap();
+    d.put(b"RECS", FileType::Rel, &data, Some(30)).unwrap();
+    d
+}
+
+/// Bytes to change in an image: mostly on tracks 17 and 18 (the BAM, the directory, the
+/// files' first blocks), small values that look like links as often as any.
+fn damage() -> impl Strategy<Value = Vec<(usize, u8)>> {
+    let track_17: usize = 336 * 256;
+    let offset = prop_oneof![track_17..track_17 + 40 * 256, 0..174_848usize];
+    let value = prop_oneof![0..45u8, any::<u8>()];
+    prop::collection::vec((offset, value), 1..12)
 }
 
 proptest! {
@@ -88,5 +109,37 @@ proptest! {
     #[test]
     fn label_maps_parse_or_are_refused(text in "([A-Z_0-9]{0,8}[ \t=:]{0,2}[0-9]{0,6}\n){0,12}") {
         let _ = LabelMap::parse(&text, "fuzz.map");
+    }
+
+    #[test]
+    fn damaged_disks_are_read_checked_and_repaired_or_refused(changes in damage()) {
+        let mut bytes = filled_disk().to_bytes();
+        for (at, v) in changes {
+            bytes[at] = v;
+        }
+        let d = D64::parse(&bytes).expect("the size is kept");
+        let _ = d.check();
+        if let Ok(entries) = d.entries() {
+            for e in &entries {
+                let _ = d.read_entry(e);
+            }
+        }
+        let _ = d.directory();
+        let _ = d.read_file(b"*");
+        let _ = d.find_file(b"R?CS");
+        let _ = d.clone().validate();
+        let _ = d.clone().put(b"NEW", FileType::Prg, &[1, 8, 96], None);
+        let _ = d.clone().put(b"@:RECS", FileType::Rel, &[7; 500], Some(9));
+        let _ = d.clone().scratch(&[b"*"]);
+        let _ = d.clone().rename(b"P*", b"RENAMED");
+        let mut v = d.clone();
+        if v.validate().is_ok() {
+            let _ = v.check();
+        }
+    }
+
+    #[test]
+    fn any_bytes_are_a_d64_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+        prop_assert!(D64::parse(&bytes).is_err());
     }
 }

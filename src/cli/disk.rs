@@ -137,7 +137,11 @@ pub(crate) fn disk(a: &DiskArgs) -> Result<ExitCode, String> {
                 .collect::<Result<Vec<_>, _>>()?;
             let refs: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();
             let gone = d.scratch(&refs)?;
-            Ok(format!("{} files scratched", gone.len()))
+            let names: Vec<String> = gone
+                .iter()
+                .map(|n| format!("\"{}\"", disk::fs::name_text(n)))
+                .collect();
+            Ok(format!("scratched {}", names.join(", ")))
         }),
         DiskCmd::Rename { image, old, new } => change(image, |d| {
             d.rename(&petscii(old)?, &petscii(new)?)

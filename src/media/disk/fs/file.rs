@@ -10,6 +10,14 @@ use crate::media::disk::d64::D64;
 /// Data bytes a block holds.
 pub(crate) const BLOCK_DATA: usize = 254;
 
+/// Where a new file's chains went: its first data block, its first side sector (REL
+/// only, else 0/0) and the blocks it took.
+pub(crate) struct Placed {
+    pub(crate) first: (u8, u8),
+    pub(crate) side: (u8, u8),
+    pub(crate) blocks: usize,
+}
+
 impl D64 {
     /// The blocks of `e`'s data chain, or the block at fault.
     pub(crate) fn file_blocks(&self, e: &DirEntry) -> Result<Vec<(u8, u8)>, FsError> {
@@ -84,12 +92,27 @@ impl D64 {
             }
             disk.scratch_entry(old)?;
         }
+        if let Some(&(t, s)) = disk
+            .dir_walk()
+            .blocks
+            .iter()
+            .find(|&&(t, s)| disk.is_free(t, s))
+        {
+            return Err(FsError::at(
+                (t, s),
+                "a directory block the BAM marks free: validate the disk first",
+            ));
+        }
         if contents.is_empty() {
             return Err(FsError::new(
                 "an empty file: a CBM file holds one byte at least",
             ));
         }
-        let (first, side, blocks) = match (kind, record_length) {
+        let Placed {
+            first,
+            side,
+            blocks,
+        } = match (kind, record_length) {
             (FileType::Rel, Some(len)) => disk.write_rel(contents, len)?,
             (FileType::Rel, None) => {
                 return Err(FsError::new("a REL file needs its record length"));
@@ -100,7 +123,11 @@ impl D64 {
             (_, None) => {
                 let chunks: Vec<&[u8]> = contents.chunks(BLOCK_DATA).collect();
                 let places = disk.write_chain(&chunks, &mut |_, _, _| Ok(()))?;
-                (places[0], (0, 0), places.len())
+                Placed {
+                    first: places[0],
+                    side: (0, 0),
+                    blocks: places.len(),
+                }
             }
         };
         let slot = disk.free_slot()?;
@@ -115,9 +142,16 @@ impl D64 {
         e[22] = side.1;
         e[23] = record_length.unwrap_or(0);
         e[30..32].copy_from_slice(&(blocks as u16).to_le_bytes());
-        let entry = disk.entries()?.into_iter().find(|e| e.slot == slot);
+        // A BAM that marks a directory block free can have it overwritten by the new file.
+        let entry = disk
+            .entries()?
+            .into_iter()
+            .find(|e| e.slot == slot)
+            .ok_or_else(|| {
+                FsError::new("the BAM marks a block of the directory free: validate the disk first")
+            })?;
         *self = disk;
-        Ok(entry.expect("just written"))
+        Ok(entry)
     }
 
     /// Allocate and write a chain of data blocks holding `chunks` (254 bytes each but the

@@ -8,7 +8,7 @@
 use super::FsError;
 use super::chain::{Kind, walk};
 use super::dir::DirEntry;
-use super::file::BLOCK_DATA;
+use super::file::{BLOCK_DATA, Placed};
 use crate::media::disk::d64::D64;
 
 /// Data blocks one side sector points to.
@@ -21,11 +21,7 @@ impl D64 {
     /// REL file's data blocks and its side sectors. Returns the first data block, the first
     /// side sector and the blocks taken. The first side sector is placed right after the
     /// first data block, each further one after the data block that needs it.
-    pub(crate) fn write_rel(
-        &mut self,
-        contents: &[u8],
-        len: u8,
-    ) -> Result<((u8, u8), (u8, u8), usize), FsError> {
+    pub(crate) fn write_rel(&mut self, contents: &[u8], len: u8) -> Result<Placed, FsError> {
         if len == 0 || usize::from(len) > BLOCK_DATA {
             return Err(FsError::new(format!(
                 "record length {len}: a REL file's records are 1 to 254 bytes"
@@ -66,7 +62,11 @@ impl D64 {
                 sec[16 + 2 * k..18 + 2 * k].copy_from_slice(&[pt, ps]);
             }
         }
-        Ok((places[0], sides[0], places.len() + sides.len()))
+        Ok(Placed {
+            first: places[0],
+            side: sides[0],
+            blocks: places.len() + sides.len(),
+        })
     }
 
     /// A REL file's side sectors, in order, or the block at fault.
