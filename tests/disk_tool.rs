@@ -271,6 +271,11 @@ fn new_refuses_an_existing_file_without_force() {
     ok(&["disk", "new", s(&img), "TWO,02", "--force"]);
     assert!(ok(&["disk", "list", s(&img)]).starts_with("0 \"TWO             \" 02 2A\n"));
     fails(&["disk", "new", s(&d.join("b.d64")), "NOID"], "NAME,ID");
+    fails(&["disk", "new", s(&d.join("b.g64")), "G,01"], "not G64");
+    fails(
+        &["disk", "new", s(&d.join("b.d64")), "SEVENTEEN CHARS!!,01"],
+        "16 characters at most",
+    );
 }
 
 /// Damage `img` with `f`, then `check` exits 1 with a line holding `needle`.

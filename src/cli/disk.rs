@@ -24,15 +24,17 @@ G64 images can be listed, read and checked (their tracks decoded), not written."
 
 #[derive(Subcommand, Debug)]
 enum DiskCmd {
-    /// Make a freshly formatted, empty disk image (an existing file is refused without
-    /// --force).
+    /// Make a freshly formatted, empty disk image.
+    ///
+    /// An existing file is refused unless --force is given.
     New {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
         /// The disk's name (up to 16 characters) and its two-character ID.
         #[arg(value_name = "NAME,ID")]
         name: String,
-        /// 35 or 40 tracks. Tracks 36-40 stay blank: the BAM has no room for them, so no
-        /// file goes there and BLOCKS FREE does not count them, as on a 1541.
+        /// 35 or 40 tracks. Tracks 36-40 stay blank: the 1541's BAM has no room for them,
+        /// so no file goes there and BLOCKS FREE does not count them.
         #[arg(long, default_value_t = 35, value_parser = tracks)]
         tracks: u8,
         /// Replace an existing file.
@@ -40,18 +42,27 @@ enum DiskCmd {
         force: bool,
     },
     /// Show the directory as LOAD"$",8 and LIST show it.
+    ///
+    /// The header line with the disk name, ID and DOS type, then one line a file: its size
+    /// in blocks, its name in quotes, `*` before the type of a file never closed, `<` after
+    /// the type of a locked one; then the blocks free (tracks 1-35 but 18).
     List {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
         /// Print it as JSON: name, id, dos_type, blocks_free and the files.
         #[arg(long)]
         json: bool,
     },
-    /// Copy a local file onto the disk as a new closed file. PRG files are the local file's
-    /// bytes, load address included. An existing name is refused, unless NAME starts with
-    /// `@` (`@0:NAME`, `@:NAME`): then the old file is replaced, as the 1541's save with
-    /// replace does.
+    /// Copy a local file onto the disk as a new file.
+    ///
+    /// A PRG file is the local file's bytes, load address included. The file goes where a
+    /// 1541 would put it (near track 18, ten sectors apart). An existing name is refused,
+    /// unless NAME starts with `@` (`@0:NAME`, `@:NAME`): then the old file is replaced, as
+    /// the 1541's save with replace does. An empty local file is refused.
     Put {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
+        /// The file to copy.
         local: PathBuf,
         /// The name on the disk (default: the local file's name without its extension,
         /// upper case).
@@ -64,34 +75,61 @@ enum DiskCmd {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=254))]
         record_length: Option<u8>,
     },
-    /// Copy the first file matching NAME (patterns allowed) to a local file: its bytes as
-    /// LOAD reads them (a REL file's records one after another). LOCAL (replaced if there)
-    /// defaults to the name in lower case with .prg, .seq, .usr, .rel or .del.
+    /// Copy a file from the disk to a local file.
+    ///
+    /// The first file matching NAME (patterns allowed), its bytes as LOAD reads them (a REL
+    /// file's records one after another). A file never closed is refused.
     Get {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
+        /// The file's name on the disk, or a pattern (`*`, `?`).
         name: String,
+        /// The local file, replaced if it exists (default: the name in lower case with
+        /// .prg, .seq, .usr, .rel or .del, in the current folder).
         local: Option<PathBuf>,
     },
-    /// Scratch the files matching each NAME (patterns allowed): their blocks, side sectors
-    /// too, freed. Locked files stay.
+    /// Scratch files.
+    ///
+    /// Every file matching each NAME (patterns allowed): its directory entry emptied, its
+    /// blocks (side sectors too) freed. Locked files stay; a NAME matching no file is an
+    /// error, and then nothing is scratched.
     Delete {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
-        #[arg(required = true)]
+        /// Names or patterns (`*`, `?`) of the files to scratch.
+        #[arg(required = true, value_name = "NAME")]
         names: Vec<String>,
     },
-    /// Give the first file matching OLD the name NEW (which no file may have).
+    /// Rename a file.
+    ///
+    /// The first file matching OLD gets the name NEW, which no file may have yet.
     Rename {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
+        /// The file's name, or a pattern (`*`, `?`): the first file matching it.
         old: String,
+        /// Its new name (1-16 characters, without `*?,:"`).
         new: String,
     },
-    /// Rebuild the BAM from the chains of the closed files, removing files never closed,
-    /// as the 1541's V command does.
-    Validate { image: PathBuf },
-    /// Check the file system without changing it: the BAM against the chains, cross-linked
-    /// blocks, loops and bad links, block counts, REL side sectors. Exit 0 when clean, 1 with
-    /// one line per problem.
+    /// Rebuild the BAM, as the 1541's V command does.
+    ///
+    /// Every block is marked free but the BAM's, the directory's and those of the closed
+    /// files' chains (side sectors too); files never closed are removed. A chain that cannot
+    /// be followed stops it, naming the block, the image unchanged.
+    Validate {
+        /// The disk image (.d64).
+        image: PathBuf,
+    },
+    /// Check the file system without changing it.
+    ///
+    /// Reports each block the BAM marks free that a chain uses, each block marked used that
+    /// none does, free counts that disagree with their bitmaps, blocks in two chains
+    /// (cross-links), loops and links off the disk in the directory or a file, last blocks
+    /// whose last-byte index is below 2, block counts the chains disagree with, files never
+    /// closed and REL side sectors that disagree with their file. Exit status 0 when clean,
+    /// 1 with one line per problem.
     Check {
+        /// The disk image (.d64; .g64 for list, get and check).
         image: PathBuf,
         /// Print the result as JSON: clean, and the problems (track, sector, message).
         #[arg(long)]
@@ -212,6 +250,13 @@ fn change(
 
 fn new(path: &Path, name: &str, tracks: u8, force: bool) -> Result<ExitCode, String> {
     let fail = |m: String| format!("{}: {m}", path.display());
+    if disk::is_disk_image(path)
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("g64"))
+    {
+        return Err(fail("breadbin disk new makes D64 images, not G64".into()));
+    }
     if path.exists() && !force {
         return Err(fail("exists already (--force replaces it)".into()));
     }
