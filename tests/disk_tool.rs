@@ -199,6 +199,26 @@ fn rename_a_file() {
 }
 
 #[test]
+fn the_default_name_is_the_local_one_in_upper_case() {
+    let d = dir("names");
+    let img = small_disk(&d);
+    let local = d.join("my_prog.v2.prg");
+    std::fs::write(&local, [1, 8, 0]).unwrap();
+    ok(&["disk", "put", s(&img), s(&local)]);
+    assert!(ok(&["disk", "list", s(&img)]).contains("\"MY_PROG.V2\""));
+    let long = d.join("a-name-of-twenty-chars.prg");
+    std::fs::write(&long, [1, 8, 0]).unwrap();
+    fails(
+        &["disk", "put", s(&img), s(&long)],
+        "give the name on the disk",
+    );
+    ok(&["disk", "put", s(&img), s(&long), "short{$C1}"]);
+    let text = ok(&["disk", "list", s(&img)]);
+    assert!(text.contains("\"SHORT{$C1}\"       PRG"), "{text}");
+    fails(&["disk", "put", s(&img), s(&long), "A*"], "cannot hold *");
+}
+
+#[test]
 fn a_rel_file_round_trips() {
     let d = dir("rel");
     let img = small_disk(&d);

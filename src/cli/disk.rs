@@ -18,9 +18,10 @@ pub(crate) struct DiskArgs {
 
 const NAMES_HELP: &str = "\
 File names on the disk are PETSCII. On the command line letters of either case stand for \
-the C64's unshifted letters (shown upper case), {$xx} for any other code; listings show \
-them the same way. In patterns `*` matches the rest of a name and `?` any one character. \
-G64 images can be listed, read and checked (their tracks decoded), not written.";
+the C64's unshifted letters (shown upper case), \\ ^ _ ~ for £ ↑ ← π, {$xx} for any other \
+code; listings show them the same way. In patterns `*` matches the rest of a name and `?` \
+any one character. G64 images can be listed, read and checked (their tracks decoded), not \
+written.";
 
 #[derive(Subcommand, Debug)]
 enum DiskCmd {
@@ -282,13 +283,14 @@ fn new(path: &Path, name: &str, tracks: u8, force: bool) -> Result<ExitCode, Str
 
 /// One line of the directory listing for `e`: the blocks, then the quoted name from
 /// column 5, padded so that the type starts at column 24 after `*` (never closed) or a
-/// space, then `<` when locked.
+/// space, then `<` when locked. The padding counts the characters shown, so that a name
+/// with `{$xx}` codes in it keeps the type column where it can.
 pub(crate) fn entry_line(e: &DirEntry) -> String {
+    let name = disk::fs::name_text(&e.name);
     let line = format!(
-        "{:<4} \"{}\"{}{}{}{}",
+        "{:<4} \"{name}\"{}{}{}{}",
         e.blocks,
-        disk::fs::name_text(&e.name),
-        " ".repeat(16usize.saturating_sub(e.name.len())),
+        " ".repeat(16usize.saturating_sub(name.chars().count())),
         if e.closed { ' ' } else { '*' },
         e.kind.name(),
         if e.locked { "<" } else { "" }
@@ -371,10 +373,19 @@ fn put(
         std::fs::read(local).map_err(|e| format!("{}: cannot read: {e}", local.display()))?;
     let name = match name {
         Some(n) => n.to_string(),
-        None => local
-            .file_stem()
-            .map(|s| s.to_string_lossy().to_uppercase())
-            .ok_or_else(|| format!("{}: no file name to use on the disk", local.display()))?,
+        None => {
+            let stem = local
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_uppercase())
+                .unwrap_or_default();
+            if stem.is_empty() || stem.chars().count() > 16 {
+                return Err(format!(
+                    "{}: give the name on the disk (NAME): a file name has 1 to 16 characters",
+                    local.display()
+                ));
+            }
+            stem
+        }
     };
     let kind = kind.unwrap_or(if record_length.is_some() {
         FileType::Rel

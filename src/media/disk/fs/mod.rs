@@ -92,45 +92,46 @@ pub fn matches(pattern: &[u8], name: &[u8]) -> bool {
 }
 
 /// A PETSCII name as text: the printable codes $20-$5B and $5D as themselves (the letters
-/// $41-$5A, upper case on the C64's power-on screen, as `A`-`Z`), the shifted space $A0 as a
+/// $41-$5A, upper case on the C64's power-on screen, as `A`-`Z`), £ ↑ ← π ($5C $5E $5F $FF)
+/// as `\` `^` `_` `~` (as breadbin's BASIC text writes them), the shifted space $A0 as a
 /// space, and every other code as `{$xx}`.
 pub fn name_text(petscii: &[u8]) -> String {
     let mut out = String::new();
     for &b in petscii {
-        match crate::basic::petscii::petscii_to_char(b) {
-            Some(c) => out.push(c),
-            None if b == 0xA0 => out.push(' '),
-            None => out.push_str(&format!("{{${b:02X}}}")),
+        match b {
+            0x5C => out.push('\\'),
+            0x5E => out.push('^'),
+            0x5F => out.push('_'),
+            0xFF => out.push('~'),
+            0xA0 => out.push(' '),
+            _ => match crate::basic::petscii::petscii_to_char(b) {
+                Some(c) => out.push(c),
+                None => out.push_str(&format!("{{${b:02X}}}")),
+            },
         }
     }
     out
 }
 
 /// Text as a PETSCII name, the other way round from [`name_text`]: letters of either case
-/// become $41-$5A, `{$xx}` is the code xx. `None` names the first character that has no
-/// PETSCII code.
+/// become $41-$5A, `{$xx}` is the code xx, and the other characters are read as breadbin's
+/// BASIC text reads them (`\` or `£` $5C, `^` or `↑` $5E, `_` or `←` $5F, `~` or `π` $FF).
+/// An error names the first character that has no PETSCII code.
 pub fn name_bytes(text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some(hex) = rest.strip_prefix("{$")
             && let Some(end) = hex.find('}')
-            && let Ok(b) = u8::from_str_radix(&hex[..end], 16)
             && end <= 2
+            && let Ok(b) = u8::from_str_radix(&hex[..end], 16)
         {
             out.push(b);
             rest = &hex[end + 1..];
             continue;
         }
-        let b = match c {
-            ' '..='@' | '[' | ']' => c as u8,
-            'A'..='Z' | 'a'..='z' => c.to_ascii_uppercase() as u8,
-            _ => {
-                return Err(format!(
-                    "{c:?} has no PETSCII code (write {{$xx}} for a code)"
-                ));
-            }
-        };
+        let b = crate::basic::petscii::char_to_petscii(c)
+            .ok_or_else(|| format!("{c:?} has no PETSCII code (write {{$xx}} for the code xx)"))?;
         out.push(b);
         rest = &rest[c.len_utf8()..];
     }

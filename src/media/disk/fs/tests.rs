@@ -114,8 +114,21 @@ fn names_wildcards_and_existing_files() {
     assert!(d.put(&[b'X'; 17], FileType::Prg, &[1], None).is_err());
     assert!(d.put(b"EMPTY", FileType::Seq, &[], None).is_err());
     assert_eq!(name_bytes("hello{$C1}!").unwrap(), b"HELLO\xC1!");
-    assert_eq!(name_text(b"HELLO\xC1!\x5C"), "HELLO{$C1}!{$5C}");
+    assert_eq!(name_text(b"HELLO\xC1!\x5C\x5F\xA0"), "HELLO{$C1}!\\_ ");
+    assert_eq!(name_bytes("MY_GAME\\~").unwrap(), b"MY\x5FGAME\x5C\xFF");
+    assert_eq!(name_bytes("{$A0}{$2A}").unwrap(), b"\xA0*");
     assert!(name_bytes("caf\u{e9}").is_err());
+}
+
+#[test]
+fn a_directory_block_marked_free_is_not_written_over() {
+    let mut d = disk();
+    d.free(18, 1);
+    let e = d.put(b"NEW", FileType::Prg, &[1, 8, 0], None).unwrap_err();
+    assert_eq!(e.block, Some((18, 1)));
+    assert!(e.message.contains("validate"), "{e}");
+    d.validate().unwrap();
+    d.put(b"NEW", FileType::Prg, &[1, 8, 0], None).unwrap();
 }
 
 #[test]
