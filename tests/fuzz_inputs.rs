@@ -7,7 +7,7 @@
 
 use breadbin::basic::{LabelMap, list, tokenize};
 use breadbin::media::Prg;
-use breadbin::media::disk::{D64, FileType};
+use breadbin::media::disk::{D64, FileType, G64, Image};
 use breadbin::run::profile::KeyScript;
 use proptest::prelude::*;
 use std::path::Path;
@@ -44,6 +44,23 @@ fn filled_disk() -> D64 {
     d.put(b"TEXT", FileType::Seq, &data[..300], None).unwrap();
     d.put(b"RECS", FileType::Rel, &data, Some(30)).unwrap();
     d
+}
+
+/// The filled disk recorded as a G64 (made once).
+fn filled_g64() -> &'static G64 {
+    static G: std::sync::OnceLock<G64> = std::sync::OnceLock::new();
+    G.get_or_init(|| {
+        let d = filled_disk();
+        let mut tracks = vec![Vec::new(); 84];
+        for t in 1..=35u8 {
+            tracks[usize::from(t - 1) * 2] = d.gcr_track(t);
+        }
+        G64 {
+            tracks,
+            speeds: vec![0; 84],
+            max_track: 7928,
+        }
+    })
 }
 
 /// Bytes to change in an image: mostly on tracks 17 and 18 (the BAM, the directory, the
@@ -141,5 +158,33 @@ proptest! {
     #[test]
     fn any_bytes_are_a_d64_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
         prop_assert!(D64::parse(&bytes).is_err());
+    }
+
+    #[test]
+    fn damaged_g64_tracks_decode_to_a_disk_that_checks(
+        changes in prop::collection::vec((0..7142usize, any::<u8>()), 1..20),
+        track in prop_oneof![Just(17u8), Just(18u8), 1..36u8],
+    ) {
+        let mut g = filled_g64().clone();
+        let bytes = &mut g.tracks[usize::from(track - 1) * 2];
+        for (at, v) in changes {
+            let n = bytes.len();
+            bytes[at % n] = v;
+        }
+        let d = Image::G64(g).to_d64().expect("35 tracks decode");
+        let _ = d.check();
+        if let Ok(entries) = d.entries() {
+            for e in &entries {
+                let _ = d.read_entry(e);
+            }
+        }
+    }
+
+    #[test]
+    fn disk_file_names_read_and_show_the_same(text in "([ -~]|\\{\\$[0-9A-Fa-f]{1,2}\\}|\\{\\$A0\\}|£|π|é){0,20}") {
+        use breadbin::media::disk::fs::{name_bytes, name_text};
+        if let Ok(b) = name_bytes(&text) {
+            prop_assert_eq!(name_bytes(&name_text(&b)).unwrap(), b);
+        }
     }
 }

@@ -352,7 +352,8 @@ fn list(path: &Path, json: bool) -> Result<ExitCode, String> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("0 \"{}\" {}", text(&h.name), text(&h.id_and_dos));
+    let header = disk::fs::header_text;
+    println!("0 \"{}\" {}", header(&h.name), header(&h.id_and_dos));
     for e in &files {
         println!("{}", entry_line(e));
     }

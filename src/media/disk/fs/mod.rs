@@ -103,7 +103,6 @@ pub fn name_text(petscii: &[u8]) -> String {
             0x5E => out.push('^'),
             0x5F => out.push('_'),
             0xFF => out.push('~'),
-            0xA0 => out.push(' '),
             _ => match crate::basic::petscii::petscii_to_char(b) {
                 Some(c) => out.push(c),
                 None => out.push_str(&format!("{{${b:02X}}}")),
@@ -111,6 +110,16 @@ pub fn name_text(petscii: &[u8]) -> String {
         }
     }
     out
+}
+
+/// The directory header's bytes as the listing shows them: as [`name_text`], but the
+/// shifted spaces ($A0) that pad the disk name and stand between ID and DOS type as spaces.
+pub fn header_text(petscii: &[u8]) -> String {
+    let plain: Vec<u8> = petscii
+        .iter()
+        .map(|&b| if b == 0xA0 { b' ' } else { b })
+        .collect();
+    name_text(&plain)
 }
 
 /// Text as a PETSCII name, the other way round from [`name_text`]: letters of either case

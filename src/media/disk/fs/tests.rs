@@ -114,7 +114,8 @@ fn names_wildcards_and_existing_files() {
     assert!(d.put(&[b'X'; 17], FileType::Prg, &[1], None).is_err());
     assert!(d.put(b"EMPTY", FileType::Seq, &[], None).is_err());
     assert_eq!(name_bytes("hello{$C1}!").unwrap(), b"HELLO\xC1!");
-    assert_eq!(name_text(b"HELLO\xC1!\x5C\x5F\xA0"), "HELLO{$C1}!\\_ ");
+    assert_eq!(name_text(b"HELLO\xC1!\x5C\x5F\xA0"), "HELLO{$C1}!\\_{$A0}");
+    assert_eq!(header_text(b"DISK\xA0\xA0"), "DISK  ");
     assert_eq!(name_bytes("MY_GAME\\~").unwrap(), b"MY\x5FGAME\x5C\xFF");
     assert_eq!(name_bytes("{$A0}{$2A}").unwrap(), b"\xA0*");
     assert!(name_bytes("caf\u{e9}").is_err());
