@@ -38,12 +38,27 @@ fn fails(args: &[&str], needle: &str) {
     assert!(e.contains(needle), "{e:?} should hold {needle:?}");
 }
 
-/// A fresh folder for one test.
-fn dir(test: &str) -> PathBuf {
+/// A fresh folder for one test, removed when the test ends.
+struct Tmp(PathBuf);
+
+impl std::ops::Deref for Tmp {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn dir(test: &str) -> Tmp {
     let d = std::env::temp_dir().join(format!("breadbin-disk-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
-    d
+    Tmp(d)
 }
 
 fn s(p: &Path) -> &str {
@@ -87,7 +102,7 @@ fn new_put_list_get_round_trip_byte_exact() {
     // The default local name: the disk name in lower case with the type.
     let o = Command::new(env!("CARGO_BIN_EXE_breadbin"))
         .args(["disk", "get", s(&img), "NOTES"])
-        .current_dir(&d)
+        .current_dir(&*d)
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));

@@ -61,7 +61,7 @@ impl D64 {
     }
 
     /// A disk of `tracks` tracks (35, 40 or 42) of zero bytes, without error bytes: no
-    /// file system yet (see [`D64::format`](super::fs)).
+    /// file system yet (see [`D64::format`]).
     pub fn blank(tracks: u8) -> D64 {
         assert!(
             matches!(tracks, 35 | 40 | 42),
