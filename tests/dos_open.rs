@@ -29,8 +29,17 @@ fn open_machine() -> C64 {
     machine_on(breadbin::Roms::open(), Some(&disk()))
 }
 
-/// The disk in the drive as a D64, with what the drive wrote.
+/// The disk in the drive as a D64, with what the drive wrote, once the drive is done (the
+/// C64 goes on after a CLOSE while the drive writes; its motor stops 2.5 s after its last
+/// job).
 fn disk_now(c: &mut C64, before: &D64) -> D64 {
+    c.run_cycles(SECOND / 2);
+    for _ in 0..20 {
+        if !c.drive().expect("a drive").status().motor {
+            break;
+        }
+        c.run_cycles(SECOND / 2);
+    }
     let mut img = Image::D64(before.clone());
     c.drive()
         .expect("a drive")
@@ -129,7 +138,11 @@ fn a_saved_program_loads_and_verifies_and_is_on_the_disk() {
     assert_eq!(&mine[..2], &[0x01, 0x08]);
     assert_eq!(d.blocks_free(), before.blocks_free() - 1);
     // A 1541 gives a new file's first block on the track nearest the directory.
-    let e = d.directory().into_iter().find(|e| e.name == b"MINE").unwrap();
+    let e = d
+        .directory()
+        .into_iter()
+        .find(|e| e.name == b"MINE")
+        .unwrap();
     assert_eq!(e.track, 17, "{e:?}");
 }
 
@@ -207,7 +220,11 @@ fn rename_and_replace() {
     shows(&c, "RUN\nNEWER\n");
     let before = disk();
     let d = disk_now(&mut c, &before);
-    assert_eq!(d.blocks_free(), before.blocks_free(), "the old copy's block is free");
+    assert_eq!(
+        d.blocks_free(),
+        before.blocks_free(),
+        "the old copy's block is free"
+    );
 }
 
 #[test]
@@ -244,4 +261,66 @@ fn validate_rebuilds_the_bam_from_the_files() {
     );
     shows(&c, "V 0\n");
     assert_eq!(disk_now(&mut c, &damaged).blocks_free(), free_before);
+}
+
+#[test]
+fn block_commands_read_and_write_sectors_through_a_buffer_channel() {
+    let mut c = open_machine();
+    let before = disk();
+    run_program(
+        &mut c,
+        &[
+            "10 OPEN15,8,15:OPEN2,8,2,\"#\"",
+            "20 PRINT#15,\"U1:2,0,18,0\":INPUT#15,A:PRINT\"U1\"A",
+            "30 PRINT#15,\"B-P:2,144\":GET#2,A$,B$,C$,D$:PRINTA$B$C$D$",
+            "40 PRINT#15,\"B-P:2,0\":PRINT#2,\"BLOCK\";",
+            "50 PRINT#15,\"U2:2,0,1,5\":INPUT#15,A:PRINT\"U2\"A",
+            "60 PRINT#15,\"U1:2,0,40,0\":INPUT#15,A,B$,T,S:PRINTA;B$;T;S",
+            "70 PRINT#15,\"B-A:0,1,6\":INPUT#15,A:PRINT\"BA\"A",
+            "80 PRINT#15,\"B-A:0,1,6\":INPUT#15,A:PRINT\"BA\"A",
+            "90 PRINT#15,\"B-F:0,1,6\":INPUT#15,A:PRINT\"BF\"A",
+            "100 CLOSE2:CLOSE15",
+        ],
+    );
+    shows(&c, "U1 0\nTEST\nU2 0\n");
+    shows(&c, " 66 ILLEGAL TRACK OR SECTOR 40  0\n");
+    shows(&c, "BA 0\nBA 65\nBF 0\n");
+    let d = disk_now(&mut c, &before);
+    assert_eq!(&d.sector(1, 5).unwrap()[..5], b"BLOCK");
+    assert_eq!(d.blocks_free(), before.blocks_free(), "B-A then B-F");
+}
+
+#[test]
+fn a_directory_chain_that_loops_ends_with_an_error() {
+    let mut looped = disk();
+    // The first directory sector links back to itself.
+    looped.sector_mut(18, 1).unwrap()[..2].copy_from_slice(&[18, 1]);
+    let mut c = machine_on(breadbin::Roms::open(), Some(&looped));
+    run_program(
+        &mut c,
+        &["10 OPEN15,8,15:OPEN2,8,2,\"NOPE\":INPUT#15,A,B$:PRINTA;B$:CLOSE2:CLOSE15"],
+    );
+    shows(&c, " 71 DIR ERROR\n");
+    enter(&mut c, "LOAD\"$\",8", 60);
+    shows(&c, "LOADING\nREADY.");
+}
+
+#[test]
+fn memory_execute_runs_drive_code_and_the_device_number_can_change() {
+    let mut c = open_machine();
+    run_program(
+        &mut c,
+        &[
+            // INC $0600, RTS at $0500, run twice.
+            "10 OPEN15,8,15:C$=CHR$(238)+CHR$(0)+CHR$(6)+CHR$(96)",
+            "15 PRINT#15,\"M-W\"CHR$(0)CHR$(5)CHR$(4)C$",
+            "20 PRINT#15,\"M-E\"CHR$(0)CHR$(5):PRINT#15,\"M-E\"CHR$(0)CHR$(5)",
+            "30 PRINT#15,\"M-R\"CHR$(0)CHR$(6):GET#15,A$:PRINT\"RAN\"ASC(A$+CHR$(0))",
+            // Device 9: LISTEN $29 and TALK $49 at $77/$78.
+            "40 PRINT#15,\"M-W\"CHR$(119)CHR$(0)CHR$(2)CHR$(41)CHR$(73):CLOSE15",
+            "50 OPEN15,9,15:INPUT#15,A,B$:PRINT\"NINE\"A;B$:CLOSE15",
+        ],
+    );
+    shows(&c, "RAN 2\n");
+    shows(&c, "NINE 0 OK\n");
 }

@@ -4,7 +4,6 @@
 #![cfg(feature = "frontend")]
 mod common;
 
-
 use breadbin::frontend::Options;
 use breadbin::media::disk::{D64, FileType};
 use std::path::PathBuf;

@@ -42,5 +42,5 @@ pub fn timed_cycles(c64: &C64) -> u64 {
     // Timer B counts underflows of timer A, whose period is 65536 cycles.
     tb * 65536 + ta
 }
-pub mod typing;
 pub mod roms;
+pub mod typing;

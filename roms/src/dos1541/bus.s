@@ -30,6 +30,8 @@ bus_init:
         lda #0
         sta V1_PB               ; every line released, ATN not acknowledged
         sta V1_DDRA
+        lda #$01                ; CA1 (ATN, inverted) flags the moment ATN is pulled
+        sta V1_PCR
         sta ADDRESSED
         sta PENDING
         sta OPENING
@@ -50,6 +52,8 @@ atn_serve:
         cli
         lda #B_DATAOUT | B_ATNA ; hold DATA ourselves, acknowledge ATN, release CLK
         sta V1_PB
+        lda #$02                ; this ATN's edge is seen
+        sta V1_IFR
         jsr wait_40             ; the C64 pulls CLK a little after ATN: until it has, a
         jsr wait_40             ; released CLK does not mean a byte is coming
         lda ADDRESSED           ; a talker that was cut short keeps no role
@@ -177,6 +181,9 @@ talk_start:
         bne @wait
         lda #B_CLKOUT           ; ATN acknowledge off, DATA released, CLK pulled
         sta V1_PB
+        jsr wait_40             ; long enough for a C64 held up by the VIC to see it
+        jsr wait_40
+        jsr wait_40
         jsr wait_40
 @byte:  bit HELD
         bpl @get
@@ -209,7 +216,12 @@ talk_start:
 ; ---- one byte ------------------------------------------------------------------------------
 ; recv_atn: a command byte under ATN; C set when ATN was released instead.
 recv_atn:
-@ready: lda V1_PB
+        lda #$80
+        sta RXMODE
+@ready: lda V1_IFR
+        and #$02
+        bne @gone               ; ATN released and pulled again while we were busy
+        lda V1_PB
         bpl @gone               ; ATN released
         and #B_CLKIN
         bne @ready              ; the C64 still holds CLK
@@ -219,6 +231,8 @@ recv_atn:
 
 ; recv_data: a data byte; C set when ATN came instead.
 recv_data:
+        lda #0
+        sta RXMODE
 @ready: lda V1_PB
         bmi @atn
         and #B_CLKIN
@@ -255,7 +269,10 @@ recv_byte:
         lda V1_PB
         and #B_CLKIN
         beq @start2
-@bits:  ldx #8
+@bits:  lda V1_PB                ; ATN changed with CLK: no byte after all (a C64 that
+        eor RXMODE              ; waited too long for "ready for data" and starts its
+        bmi @cut                ; command again)
+        ldx #8
 @bit:   lda V1_PB               ; until CLK is released: the bit is valid
         and #B_CLKIN
         bne @bit
@@ -275,18 +292,29 @@ recv_byte:
         eor #$FF
         clc
         rts
+@cut:   lda V1_PB
+        ora #B_DATAOUT
+        sta V1_PB
+        cli
+        sec
+        rts
 
 ; send_byte: send HELDBYTE, as the last one when BUSEOI is 1. C set when ATN cut it short.
 send_byte:
         lda HELDBYTE
         sta SHIFT
+        sei                     ; from "ready to send" on the listener counts the time
         lda V1_PB
         and #<~B_CLKOUT
         sta V1_PB               ; ready to send
-@rfd:   lda V1_PB
+@rfd:   lda V1_IFR
+        and #$02
+        bne @atn                ; ATN came and went
+        lda V1_PB
         bmi @atn
-        lsr
-        bcs @rfd                ; until the listener releases DATA
+        and #B_DATAIN | B_CLKIN
+        bne @rfd                ; until the listener releases DATA (CLK held by the C64:
+                                ; it is between two tries of a command under ATN)
         lda BUSEOI
         beq @go
 @eoi1:  lda V1_PB               ; the last byte: wait for the listener's answer
@@ -297,8 +325,7 @@ send_byte:
         bmi @atn
         lsr
         bcs @eoi2
-@go:    sei
-        ldx #8
+@go:    ldx #8
 @bit:   lda #B_CLKOUT
         lsr SHIFT
         bcs @one
@@ -316,8 +343,7 @@ send_byte:
         sta V1_PB               ; CLK pulled, DATA released
         cli
         ldx #0                  ; about 2.5 ms for the listener to take it
-@ack:   lda V1_PB
-        bmi @atn
+@ack:   lda V1_PB               ; DATA pulled: taken (also when ATN follows at once)
         lsr
         bcs @ok
         dex

@@ -26,6 +26,8 @@ name_byte:
 
 ; What the commands under ATN asked for, run once ATN is released (DATA held: busy).
 run_pending:
+        lda #0                  ; a byte kept back belongs to the file as it was
+        sta HELD
         lda PENDING
         and #$40
         beq @open

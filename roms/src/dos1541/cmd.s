@@ -137,7 +137,7 @@ bad:    jmp syntax
 
 ; U1 / B-R: channel, drive, track, sector -> the block into the channel's buffer.
 u1:     jsr block_params
-        bcs bad
+        bcs @r
         jsr job_read
         bcs @r
         ldx BUFN
@@ -146,9 +146,9 @@ u1:     jsr block_params
 @r:     rts
 ; U2 / B-W: the channel's buffer to the block.
 u2:     jsr block_params
-        bcs bad
+        bcs @r2
         jsr job_write
-        rts
+@r2:    rts
 
 ; block_params: numbers channel, drive, track, sector: BUFN = the channel's buffer (which
 ; must be a '#' channel), TRK/SCT checked. C set on an error (set).
