@@ -418,9 +418,11 @@ fn files_on_the_screen_device() {
 
 #[test]
 fn kernal_errors_of_load_save_and_verify_are_reported() {
-    // breadbin's KERNAL has no tape or serial-bus devices: every device answers "not
+    // With no drive on the bus (ROMs without a DOS) and no tape, every device answers "not
     // present", which BASIC reports as error 5.
-    let mut b = Basic::boot();
+    let mut roms = breadbin::Roms::open();
+    roms.dos = None;
+    let mut b = Basic::boot_with(roms);
     for cmd in ["LOAD\"X\",8", "SAVE\"X\",8,1", "VERIFY\"X\",8"] {
         b.enter(&format!("{{CLR}}{cmd}"));
         let r = b.rows();

@@ -17,7 +17,9 @@ fn rom(pb: u8) -> Box<[u8; 0x4000]> {
 
 /// A machine with the drive attached, its port A bits 3-5 outputs, run a little.
 fn machine(pb: u8) -> C64 {
-    let mut c64 = C64::new(Roms::open());
+    let mut roms = Roms::open();
+    roms.dos = None; // the drive below is the only one
+    let mut c64 = C64::new(roms);
     c64.attach_drive(rom(pb), 8);
     c64.poke(0xDD02, 0x3F);
     c64.poke(0xDD00, 0x03);
@@ -57,7 +59,9 @@ fn the_drive_runs_a_million_cycles_a_c64_second() {
 #[test]
 fn a_drive_that_pulls_nothing_reads_as_no_drive() {
     let mut with = machine(0x00);
-    let mut without = C64::new(Roms::open());
+    let mut roms = Roms::open();
+    roms.dos = None;
+    let mut without = C64::new(roms);
     without.poke(0xDD02, 0x3F);
     for out in [0x03u8, 0x13, 0x23, 0x33] {
         with.poke(0xDD00, out);

@@ -209,7 +209,9 @@ fn lazy_scheduling_matches_eager_stepping_with_sprites_and_pixels() {
 #[test]
 fn cia2_reads_clk_and_data_from_the_serial_bus() {
     use crate::chips::serial;
-    let mut c64 = C64::new(crate::c64::roms::Roms::open());
+    let mut roms = crate::c64::roms::Roms::open();
+    roms.dos = None; // no drive
+    let mut c64 = C64::new(roms);
     c64.poke(0xDD02, 0x3F); // bits 0-5 out, 6-7 in
     // Nothing else on the bus: CLK and DATA read back as the inverse of what the C64 drives.
     for out in [0x00u8, 0x10, 0x20, 0x30] {

@@ -127,10 +127,31 @@ fn read_after_power_on_bumps_spins_up_and_accepts_the_disks_id() {
     let (result, cycles) = job(&mut d, &mut bus, 1, 0x80, 20, 3);
     assert_eq!(result, 0x01);
     assert_eq!(buffer(&d, 1), pattern(20, 3));
-    // Spin-up (0.375 s), the bump (88 steps) and the seek from track 1 (38 steps).
-    assert!(cycles > 375_000 + 88 * 3_000 + 38 * 3_000, "{cycles}");
+    // Spin-up (0.18 s), the bump (88 steps) and the seek from track 1 (38 steps).
+    assert!(cycles > 180_000 + 88 * 3_000 + 38 * 3_000, "{cycles}");
     assert!(d.status().motor && d.status().led);
     assert_eq!(d.bus.ram[0x20] & 0x20, 0x20, "DRVST: motor on");
+}
+
+#[test]
+fn a_reset_keeps_the_heads_known_track_so_no_bump_follows() {
+    let (mut d, mut bus) = drive(Some(Disk::from_d64(&d64(&[]))));
+    assert_eq!(job(&mut d, &mut bus, 1, 0x80, 20, 3).0, 0x01);
+    // Drive code ending with JMP $EAA0 (a reset through the RESET line lets the stepper's
+    // lines go: the head is found again with a bump).
+    d.bus.ram[0x0500..0x0503].copy_from_slice(&[0x4C, 0xA0, 0xEA]);
+    assert_eq!(
+        job(&mut d, &mut bus, 2, 0xD0, 20, 0).0,
+        0x00,
+        "the reset empties the queue"
+    );
+    let end = d.cycles() + 100_000;
+    d.run_to(end, &mut bus);
+    assert_eq!(d.bus.ram[0x22], 20, "CURTRK after the reset");
+    let (result, cycles) = job(&mut d, &mut bus, 1, 0x80, 20, 4);
+    assert_eq!(result, 0x01);
+    // Spin-up and at most a turn: no bump (88 steps of 3,000 cycles) and no seek.
+    assert!(cycles < 180_000 + 15_000 + 200_000 + 40_000, "{cycles}");
 }
 
 #[test]

@@ -21,6 +21,7 @@ const TRAP: u16 = 0xC003;
 pub fn driver_roms() -> Roms {
     let mut roms = Roms::open();
     roms.basic = Box::new(*DRIVER);
+    roms.dos = None; // the KERNAL alone: no drive on the bus
     roms
 }
 

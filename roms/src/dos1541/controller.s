@@ -31,7 +31,7 @@
 ; - FORMAT ($F0, breadbin's own): writes tracks 1 to the job's track, one track an
 ;   interrupt, each with its zone's sectors (header ID from $12/$13) of $4B then 255 x $01;
 ;   the buffer then holds such a sector. Result $01, or $08 on a protected disk.
-; - Motor: on when a job comes, jobs wait 25 interrupts (0.375 s) for it to come up to
+; - Motor: on when a job comes, jobs wait 12 interrupts (0.18 s) for it to come up to
 ;   speed; off 170 interrupts (2.5 s) after the last job. The LED is on with it.
 ; - Steps: one phase (half a track) every 3,000 cycles.
 ;
@@ -40,18 +40,23 @@
         .include "dos.inc"
         .include "ctl.inc"
 
-        .export ctl_init, ctl_irq, job_end, job_ok, job_loop, seek_track, sectors
+        .export ctl_init, ctl_head, ctl_irq, job_end, job_ok, job_loop, seek_track, sectors
         .import find_hdr, wait_sync_job, dec_sector, enc_sector, hdr_decode
         .import write_data, job_format, verify_data, any_hdr, find_data, read_sector
 
         .segment "CTRL"
 
-; Power-on and reset: VIA 2 set up, the motor off, the controller's variables cleared.
+; Power-on and reset: VIA 2 set up, the motor off, the controller's variables cleared; Y =
+; the head's track from ctl_head before the reset (0: not known).
 ctl_init:
         lda #$7F
         sta V2_IER              ; no VIA 2 interrupt ...
         sta V2_IFR              ; ... nor flag
-        lda #$00                ; motor, LED off; phase 0; zone 0
+        tya                     ; motor, LED off; zone 0; the stepper's phase as it was
+        rol                     ; when the head's track is known (Y bits 6-7), else 0
+        rol
+        rol
+        and #$03
         sta V2_PB
         lda #$6F                ; b0-1 stepper, b2 motor, b3 LED, b5-6 zone: outputs
         sta V2_DDRB
@@ -80,7 +85,33 @@ ctl_init:
         bne @clr
         sta DRVST
         sta CURTRK              ; not known: F_HEAD is clear
-        rts
+        tya                     ; known before a reset: still known
+        and #$3F
+        beq @r
+        sta CURTRK
+        lda #F_HEAD
+        sta FLAGS
+@r:     rts
+
+; ctl_head: Y = the head's track with the stepper's phase in bits 6-7 when the controller
+; knows it and VIA 2 still drives the stepper (a jump to $EAA0), else 0 (a reset through
+; the RESET line lets the stepper's lines go).
+ctl_head:
+        ldy #0
+        bit FLAGS
+        bpl @r
+        lda V2_DDRB
+        and #$03
+        cmp #$03
+        bne @r
+        lda V2_PB
+        ror
+        ror
+        ror
+        and #$C0
+        ora CURTRK
+        tay
+@r:     rts
 
 ; The controller's interrupt. Ends with RTS (possibly from a routine below it, through
 ; job_end or job_loop, which put the stack back as it was here).

@@ -9,7 +9,7 @@
 
         .include "dos.inc"
 
-        .import ctl_init, ctl_irq, bus_init, idle_loop, err_init
+        .import ctl_init, ctl_head, ctl_irq, bus_init, idle_loop, err_init
 
         .segment "HEADER"
 ; The DOS's name, as the power-on message shows it.
@@ -28,6 +28,7 @@ reset:  sei
 
         .segment "CODE"
 reset2:
+        jsr ctl_head            ; Y: where the head is, if the controller knew
         ; RAM $0000-$07FF to zero (drive code uploaded later may count on it).
         lda #0
         tax
@@ -61,7 +62,8 @@ reset2:
         cli
         jmp idle_loop
 
-; The interrupt: the controller's timer (VIA 2's timer 1). ATN is served by the main loop.
+; The interrupt: the controller's timer (VIA 2's timer 1). ATN is served by the main loop,
+; which reads ATN's edge in VIA 1's flag (CA1) itself.
 irq:    pha
         txa
         pha
@@ -73,12 +75,8 @@ irq:    pha
         bne @out
         lda V2_IFR
         and #$40
-        beq @v1
-        jsr ctl_irq             ; reads $1C04, which clears the flag
-@v1:    lda V1_IFR
-        and #$02
         beq @out
-        lda V1_PA               ; CA1 (ATN): clear its flag
+        jsr ctl_irq             ; reads $1C04, which clears the flag
 @out:   pla
         tay
         pla

@@ -111,8 +111,11 @@ tksa_impl:
         jsr send_plain
         bcs atn_off             ; nobody there
 ; Hand the talker role to the device: hold DATA, release ATN, then CLK; the device pulls
-; CLK (ST bit 1 when it has not within about 70 ms).
+; CLK (ST bit 1 when it has not within about 70 ms). Interrupts are off meanwhile: a device
+; may hold CLK only briefly before it is ready to send, and releasing it then means "ready".
 turnaround:
+        php
+        sei
         lda PORT
         ora #DATA_OUT
         and #<~ATN_OUT
@@ -128,9 +131,11 @@ turnaround:
         bne @wait
         dec SSHIFT
         bne @wait
+        plp
         lda #$02
         jmp set_status
-@r:     rts
+@r:     plp
+        rts
 
 ; UNTLK ($FFAB) and UNLSN ($FFAE): the command under ATN, then the bus is left idle.
 untlk_impl:
