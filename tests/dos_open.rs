@@ -5,28 +5,12 @@
 mod common;
 
 use breadbin::C64;
-use breadbin::media::disk::{D64, FileType, Image};
+use breadbin::media::disk::{D64, Image};
 use common::typing::*;
-
-/// A disk with HELLO (prints FROM DISK), CODE (16 bytes for $C000) and FILLER (11 blocks
-/// for $4000).
-fn disk() -> D64 {
-    let mut d = D64::formatted(b"TEST DISK", *b"TD");
-    d.write_file(b"HELLO", FileType::Prg, &basic_prg("FROM DISK"))
-        .unwrap();
-    let code: Vec<u8> = [0x00, 0xC0].into_iter().chain(0x30..0x40).collect();
-    d.write_file(b"CODE", FileType::Prg, &code).unwrap();
-    let filler: Vec<u8> = [0x00, 0x40]
-        .into_iter()
-        .chain((0..10 * 254).map(|i| (i % 7) as u8))
-        .collect();
-    d.write_file(b"FILLER", FileType::Prg, &filler).unwrap();
-    d
-}
 
 /// The open ROMs (with their DOS) and [`disk`] in drive 8.
 fn open_machine() -> C64 {
-    machine_on(breadbin::Roms::open(), Some(&disk()))
+    machine_on(breadbin::Roms::open(), Some(&three_files()))
 }
 
 /// The disk in the drive as a D64, with what the drive wrote, once the drive is done (the
@@ -123,7 +107,7 @@ fn a_missing_file_is_file_not_found_on_the_error_channel() {
 #[test]
 fn a_saved_program_loads_and_verifies_and_is_on_the_disk() {
     let mut c = open_machine();
-    let before = disk();
+    let before = three_files();
     enter(&mut c, "NEW", 5);
     program(&mut c, "10 PRINT\"SAVED\"");
     enter(&mut c, "SAVE\"MINE\",8", 60);
@@ -180,7 +164,7 @@ fn a_long_file_spans_blocks_and_reads_back_whole() {
         120,
     );
     shows(&c, "SUM 20100\n");
-    let d = disk_now(&mut c, &disk());
+    let d = disk_now(&mut c, &three_files());
     let long = d.read_file(b"LONG").expect("LONG");
     let text: String = (1..=200).map(|i| format!(" {i} \r")).collect();
     assert_eq!(long, text.as_bytes());
@@ -189,7 +173,7 @@ fn a_long_file_spans_blocks_and_reads_back_whole() {
 #[test]
 fn scratch_frees_the_files_blocks_and_says_how_many() {
     let mut c = open_machine();
-    let before = disk();
+    let before = three_files();
     run_program(
         &mut c,
         &["10 OPEN15,8,15,\"S:FILLER,CODE\":INPUT#15,A,B$,C:PRINTA;B$;C:CLOSE15"],
@@ -218,7 +202,7 @@ fn rename_and_replace() {
     enter(&mut c, "LOAD\"GREETING\",8", 60);
     enter(&mut c, "RUN", 5);
     shows(&c, "RUN\nNEWER\n");
-    let before = disk();
+    let before = three_files();
     let d = disk_now(&mut c, &before);
     assert_eq!(
         d.blocks_free(),
@@ -236,7 +220,7 @@ fn new_formats_the_disk_with_its_name_and_id() {
         120,
     );
     shows(&c, "N 0\n");
-    let d = disk_now(&mut c, &disk());
+    let d = disk_now(&mut c, &three_files());
     assert_eq!(d.blocks_free(), 664);
     assert!(d.directory().is_empty());
     assert_eq!(d.id(), *b"F1");
@@ -246,11 +230,11 @@ fn new_formats_the_disk_with_its_name_and_id() {
 #[test]
 fn validate_rebuilds_the_bam_from_the_files() {
     let mut c = open_machine();
-    let mut damaged = disk();
+    let mut damaged = three_files();
     // Mark every block of track 17 used in the BAM: validate frees those no file uses.
     let bam = damaged.sector_mut(18, 0).unwrap();
     bam[17 * 4..17 * 4 + 4].copy_from_slice(&[0, 0, 0, 0]);
-    let free_before = disk().blocks_free();
+    let free_before = three_files().blocks_free();
     c.drive_mut()
         .unwrap()
         .insert_disk(breadbin::drive::Disk::from_d64(&damaged));
@@ -266,7 +250,7 @@ fn validate_rebuilds_the_bam_from_the_files() {
 #[test]
 fn block_commands_read_and_write_sectors_through_a_buffer_channel() {
     let mut c = open_machine();
-    let before = disk();
+    let before = three_files();
     run_program(
         &mut c,
         &[
@@ -292,7 +276,7 @@ fn block_commands_read_and_write_sectors_through_a_buffer_channel() {
 
 #[test]
 fn a_directory_chain_that_loops_ends_with_an_error() {
-    let mut looped = disk();
+    let mut looped = three_files();
     // The first directory sector links back to itself.
     looped.sector_mut(18, 1).unwrap()[..2].copy_from_slice(&[18, 1]);
     let mut c = machine_on(breadbin::Roms::open(), Some(&looped));

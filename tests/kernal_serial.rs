@@ -7,7 +7,6 @@
 
 mod common;
 
-use breadbin::media::disk::{D64, FileType};
 use breadbin::{C64, Roms};
 use common::typing::*;
 use std::path::Path;
@@ -27,24 +26,7 @@ fn with_disk() -> Option<C64> {
         eprintln!("skipping: no genuine 1541 DOS (BREADBIN_GENUINE_ROMS)");
         return None;
     };
-    Some(machine(Some(dos), Some(&disk())))
-}
-
-/// A disk with HELLO (prints FROM DISK), CODE (16 bytes for $C000) and FILLER (11 blocks
-/// for $4000; short runs between zero bytes, so that BASIC's relinking after a LOAD to its
-/// text finds line ends).
-fn disk() -> D64 {
-    let mut d = D64::formatted(b"TEST DISK", *b"TD");
-    d.write_file(b"HELLO", FileType::Prg, &basic_prg("FROM DISK"))
-        .unwrap();
-    let code: Vec<u8> = [0x00, 0xC0].into_iter().chain(0x30..0x40).collect();
-    d.write_file(b"CODE", FileType::Prg, &code).unwrap();
-    let filler: Vec<u8> = [0x00, 0x40]
-        .into_iter()
-        .chain((0..10 * 254).map(|i| (i % 7) as u8))
-        .collect();
-    d.write_file(b"FILLER", FileType::Prg, &filler).unwrap();
-    d
+    Some(machine(Some(dos), Some(&three_files())))
 }
 
 #[test]
@@ -108,7 +90,7 @@ fn save_writes_the_program_to_disk_and_load_and_verify_read_it_back() {
     shows(&c, "SAVING MINE\nREADY.");
     let text_end = c.peek_word(0x2D);
     let text: Vec<u8> = (0x0801..text_end).map(|a| c.peek(a)).collect();
-    let mut image = disk();
+    let mut image = three_files();
     c.drive().unwrap().disk().unwrap().write_back(&mut image);
     let saved = image.read_file(b"MINE").expect("MINE on the disk");
     assert_eq!(&saved[..2], &[0x01, 0x08], "load address");

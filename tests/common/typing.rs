@@ -4,7 +4,7 @@
 use breadbin::basic::TextStyle;
 use breadbin::drive::Disk;
 use breadbin::host::autostart::{put_in_keyboard_buffer, run_until_ready};
-use breadbin::media::disk::D64;
+use breadbin::media::disk::{D64, FileType};
 use breadbin::{C64, Roms};
 
 pub const SECOND: u64 = 985_248;
@@ -99,4 +99,20 @@ pub fn basic_prg(word: &str) -> Vec<u8> {
     breadbin::basic::tokenize(&format!("10 PRINT \"{word}\"\n"), "t.bas")
         .unwrap()
         .prg
+}
+
+/// A disk with HELLO (prints FROM DISK), CODE (16 bytes for $C000) and FILLER (11 blocks
+/// for $4000).
+pub fn three_files() -> D64 {
+    let mut d = D64::formatted(b"TEST DISK", *b"TD");
+    d.write_file(b"HELLO", FileType::Prg, &basic_prg("FROM DISK"))
+        .unwrap();
+    let code: Vec<u8> = [0x00, 0xC0].into_iter().chain(0x30..0x40).collect();
+    d.write_file(b"CODE", FileType::Prg, &code).unwrap();
+    let filler: Vec<u8> = [0x00, 0x40]
+        .into_iter()
+        .chain((0..10 * 254).map(|i| (i % 7) as u8))
+        .collect();
+    d.write_file(b"FILLER", FileType::Prg, &filler).unwrap();
+    d
 }

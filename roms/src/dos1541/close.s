@@ -5,7 +5,7 @@
 
         .export file_close, free_chain
         .import buf_free, buf_ptr, job_read, job_write, bam_write, block_free
-        .import get_buffer, next_block, entry_ptr
+        .import get_buffer, next_block, entry_ptr, link_of
 
         .segment "CODE"
 
@@ -124,13 +124,7 @@ free_chain:
         jsr block_free
         jsr job_read
         bcs @done
-        jsr buf_ptr
-        ldy #0
-        lda (PTR),y
-        sta TRK
-        iny
-        lda (PTR),y
-        sta SCT
+        jsr link_of
         inc LOOPS
         bne @blk
 @done:  rts

@@ -7,7 +7,7 @@
         .export cmd_more
         .import set_error, set_error_ts, err_ok, disk_init, disk_ready, job_read, job_write
         .import dir_search, entry_ptr, free_chain, bam_write, buf_ptr, buf_alloc, buf_free
-        .import block_take, sectors_of
+        .import block_take, sectors_of, link_of, empty_dir_sector
 
 BAM = $0700
 
@@ -267,14 +267,7 @@ cmd_n:  jsr colon
         jsr buf_alloc           ; an empty directory sector
         bcs @r
         jsr buf_ptr
-        ldy #0
-        tya
-@clr:   sta (PTR),y
-        iny
-        bne @clr
-        iny
-        lda #$FF
-        sta (PTR),y
+        jsr empty_dir_sector
         lda #18
         sta TRK
         lda #1
@@ -492,13 +485,7 @@ use_chain:
         bcs @r                  ; already used: a cross-link or a loop, stop here
         jsr job_read
         bcs @r
-        jsr buf_ptr
-        ldy #0
-        lda (PTR),y
-        sta TRK
-        iny
-        lda (PTR),y
-        sta SCT
+        jsr link_of
         inc COUNT
         bne @blk
 @r:     rts

@@ -11,8 +11,8 @@
 
         .export job_read, job_write, disk_ready, disk_init, bam_write, sectors_of
         .export block_alloc, block_next, block_free, block_take, blocks_free, check_ts
-        .export take_on_track
-        .import set_error, set_error_ts
+        .export take_on_track, link_of, empty_dir_sector
+        .import set_error, set_error_ts, buf_ptr
 
 BAM = $0700
 
@@ -294,7 +294,9 @@ block_alloc:
         jsr set_error
         sec
         rts
-@got:   lda TRK
+@got:
+; took: TRK/SCT is the file's newest block.
+took:   lda TRK
         sta NEXTTRK
         lda SCT
         sta NEXTSEC
@@ -311,7 +313,7 @@ block_next:
         adc #10
         sta SCT
         jsr take_on_track
-        bcc @got
+        bcc took
         lda #0
         sta SCT
         lda TRK
@@ -322,20 +324,37 @@ block_next:
         cmp #36
         bcs @wrap
         jsr take_on_track
-        bcc @got
+        bcc took
         bcs @upw
 @down:  dec TRK
         beq @wrap
         jsr take_on_track
-        bcc @got
+        bcc took
         bcs @down
-@wrap:  jsr block_alloc     ; one side is full: anywhere
+@wrap:  jmp block_alloc     ; one side is full: anywhere
+
+; link_of: TRK/SCT = the link (first two bytes) of the block in buffer BUFN; PTR points
+; at the buffer.
+link_of:
+        jsr buf_ptr
+        ldy #0
+        lda (PTR),y
+        sta TRK
+        iny
+        lda (PTR),y
+        sta SCT
         rts
-@got:   lda TRK
-        sta NEXTTRK
-        lda SCT
-        sta NEXTSEC
-        clc
+
+; empty_dir_sector: the buffer at PTR as an empty last directory sector (00 FF, zeros).
+empty_dir_sector:
+        ldy #0
+        tya
+@clr:   sta (PTR),y
+        iny
+        bne @clr
+        iny
+        lda #$FF
+        sta (PTR),y
         rts
 
 ; blocks_free: the free blocks of tracks other than 18, in PTR2 (low, high).

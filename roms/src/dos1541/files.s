@@ -15,7 +15,7 @@
         .import set_error, set_error_ts, err_ok, buf_alloc, buf_free, buf_ptr
         .import job_read, job_write, disk_ready, bam_write, block_alloc, block_next
         .import block_free, block_take, dir_search, dir_list_start, dir_list_next
-        .import entry_ptr, take_on_track, file_close
+        .import entry_ptr, take_on_track, file_close, empty_dir_sector
 
         .segment "CODE"
 
@@ -383,14 +383,7 @@ dir_extend:
         sta (PTR),y
         jsr job_write
         bcs @err
-        ldy #0                  ; the new one: empty, last
-        tya
-@clr:   sta (PTR),y
-        iny
-        bne @clr
-        iny
-        lda #$FF
-        sta (PTR),y
+        jsr empty_dir_sector    ; the new one: empty, last
         lda FREESEC
         sta SCT
         jsr job_write
