@@ -308,3 +308,34 @@ fn memory_execute_runs_drive_code_and_the_device_number_can_change() {
     shows(&c, "RAN 2\n");
     shows(&c, "NINE 0 OK\n");
 }
+
+#[test]
+fn copy_makes_a_file_from_one_or_more_and_checks_the_names_first() {
+    let mut c = open_machine();
+    run_program_for(
+        &mut c,
+        &[
+            "10 OPEN15,8,15,\"C:TWIN=CODE\":GOSUB90",
+            "20 PRINT#15,\"C0:BOTH=0:HELLO,CODE\":GOSUB90",
+            "30 PRINT#15,\"C:TWIN=HELLO\":GOSUB90",
+            "40 PRINT#15,\"C:LOST=HELLO,NOPE\":GOSUB90",
+            "50 PRINT#15,\"C:ANY=H*\":GOSUB90",
+            "60 PRINT#15,\"C:NOEQUALS\":GOSUB90:CLOSE15:END",
+            "90 INPUT#15,A:PRINT\"C\"A;:RETURN",
+        ],
+        60,
+    );
+    shows(&c, "C 0 C 0 C 63 C 62 C 30 C 30");
+    let before = three_files();
+    let d = disk_now(&mut c, &before);
+    let code = before.read_file(b"CODE").unwrap();
+    let hello = before.read_file(b"HELLO").unwrap();
+    assert_eq!(d.read_file(b"TWIN").expect("TWIN"), code);
+    let both: Vec<u8> = hello.iter().chain(code.iter()).copied().collect();
+    assert_eq!(d.read_file(b"BOTH").expect("BOTH"), both);
+    assert!(
+        d.read_file(b"LOST").is_none(),
+        "no file when a name is missing"
+    );
+    assert_eq!(d.blocks_free(), before.blocks_free() - 2);
+}

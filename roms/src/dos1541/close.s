@@ -3,7 +3,7 @@
         .include "dos.inc"
         .include "fs.inc"
 
-        .export file_close, free_chain
+        .export file_close, close_one, free_chain
         .import buf_free, buf_ptr, job_read, job_write, bam_write, block_free
         .import get_buffer, next_block, entry_ptr, link_of
 

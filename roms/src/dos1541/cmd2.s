@@ -1,10 +1,11 @@
 ; breadbin open 1541 DOS: the file commands of channel 15: S (scratch), R (rename), N (new:
-; format), V (validate).
+; format), V (validate); C (copy) is in copy.s.
 
         .include "dos.inc"
         .include "fs.inc"
 
-        .export cmd_more
+        .export cmd_more, colon, name_len, len_to
+        .import cmd_c
         .import set_error, set_error_ts, err_ok, disk_init, disk_ready, job_read, job_write
         .import dir_search, entry_ptr, free_chain, bam_write, buf_ptr, buf_alloc, buf_free
         .import block_take, sectors_of, link_of, empty_dir_sector
@@ -23,13 +24,15 @@ cmd_more:
         bne @v
         jmp cmd_n
 @v:     cmp #'V'
-        bne @bad
+        bne @c
         jmp cmd_v
+@c:     cmp #'C'
+        bne @bad
+        jmp cmd_c
 @bad:   lda #31
         jmp set_error
 
-; name_after: NAMEPOS at the character after the first A in CMDBUF (from X); C set when
-; there is none.
+; colon: X at the character after the first ':' in CMDBUF; C set when there is none.
 colon:  ldx #0
 @f:     cpx CMDLEN
         beq @no
@@ -54,7 +57,9 @@ name_len:
         beq @e
         inx
         bne @l
-@e:     txa
+@e:
+; len_to: NAMELEN = X - NAMEPOS (C is set).
+len_to: txa
         sec
         sbc NAMEPOS
         sta NAMELEN

@@ -11,7 +11,7 @@
         .include "fs.inc"
 
         .export file_open, file_get, file_put, parse_name, next_block
-        .export get_buffer
+        .export get_buffer, open_read, open_write
         .import set_error, set_error_ts, err_ok, buf_alloc, buf_free, buf_ptr
         .import job_read, job_write, disk_ready, bam_write, block_alloc, block_next
         .import block_free, block_take, dir_search, dir_list_start, dir_list_next
