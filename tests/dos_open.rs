@@ -339,3 +339,23 @@ fn copy_makes_a_file_from_one_or_more_and_checks_the_names_first() {
     );
     assert_eq!(d.blocks_free(), before.blocks_free() - 2);
 }
+
+#[test]
+fn an_atn_pulse_alone_ends_drive_code_and_the_bus_still_answers() {
+    let mut c = open_machine();
+    // Drive code at $0500 that waits for ATN, then returns to the DOS (as bus timing tests
+    // do); the C64 then pulls ATN with CLK and lets both go, sending no byte.
+    run_program_for(
+        &mut c,
+        &[
+            "10 OPEN15,8,15:FORI=0TO6:READA",
+            "20 PRINT#15,\"M-W\"CHR$(I)CHR$(5)CHR$(1)CHR$(A):NEXT",
+            "30 PRINT#15,\"M-E\"CHR$(0)CHR$(5)",
+            "40 POKE56576,31:POKE56576,15:POKE56576,7",
+            "50 PRINT#15,\"M-R\"CHR$(0)CHR$(5):GET#15,A$:PRINT\"GOT\"ASC(A$):CLOSE15",
+            "60 DATA 120,173,0,24,16,251,96",
+        ],
+        20,
+    );
+    shows(&c, "GOT 120\n");
+}

@@ -249,8 +249,10 @@ recv_byte:
         and #<~B_DATAOUT
         sta V1_PB               ; ready for data
         lsr BUSEOI
-        ldx #22                 ; about 250 µs for the talker to pull CLK
+        ldx #16                 ; about 250 µs for the talker to pull CLK
 @start: lda V1_PB
+        eor RXMODE              ; ATN changed: no byte comes (a C64 that pulses ATN
+        bmi @cut                ; alone, to stop drive code started with M-E)
         and #B_CLKIN
         bne @bits
         dex
@@ -267,6 +269,8 @@ recv_byte:
         ror BUSEOI
 @start2:
         lda V1_PB
+        eor RXMODE
+        bmi @cut
         and #B_CLKIN
         beq @start2
 @bits:  lda V1_PB                ; ATN changed with CLK: no byte after all (a C64 that
