@@ -5,7 +5,7 @@
 mod common;
 
 use breadbin::C64;
-use breadbin::media::disk::{D64, Image};
+use breadbin::media::disk::{D64, FileType, Image};
 use common::typing::*;
 
 /// The open ROMs (with their DOS) and [`disk`] in drive 8.
@@ -358,4 +358,24 @@ fn an_atn_pulse_alone_ends_drive_code_and_the_bus_still_answers() {
         20,
     );
     shows(&c, "GOT 120\n");
+}
+
+#[test]
+fn a_file_takes_its_blocks_in_the_order_breadbin_disk_gives_them() {
+    // That order is Commodore's DOS's (the file system's own tests pin it).
+    let empty = D64::formatted(b"EMPTY", *b"EE");
+    let mut c = machine_on(breadbin::Roms::open(), Some(&empty));
+    run_program_for(
+        &mut c,
+        &["10 OPEN2,8,2,\"BIG,S,W\":FORI=1TO6000:PRINT#2,\"X\";:NEXT:CLOSE2"],
+        200,
+    );
+    let d = disk_now(&mut c, &empty);
+    let blocks = |d: &D64| d.file_blocks(&d.find_file(b"BIG").unwrap()).unwrap();
+    let mut made_here = empty.clone();
+    made_here
+        .write_file(b"BIG", FileType::Seq, &[b'X'; 6000])
+        .unwrap();
+    assert_eq!(blocks(&d).len(), 24);
+    assert_eq!(blocks(&d), blocks(&made_here));
 }

@@ -145,151 +145,6 @@ struct Known {
 
 const KNOWN: &[Known] = &[
     Known {
-        what: r##"OPEN15,8,15"##,
-        seen: r##"73,CBM DOS V2.6 1541,00,00{0D} <> 7,BREADBIN DOS V2.6 1541,00,00{0D}"##,
-        reason: "power-on message read by GET#: ours loses its second character ('7,BREADBIN'); INPUT# reads it whole and 00, OK by GET# is whole. cause: the talker (bus.s talk_start, HELD) or chan.s err_get",
-    },
-    Known {
-        what: r##"OPEN2,8,2,"NOPE,S,R""##,
-        seen: r##"62, FILE NOT FOUND,00,00{0D} <> 62,FILE NOT FOUND,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"OPEN2,8,2,"CODE,S,R""##,
-        seen: r##"64, FILE TYPE MISMATCH,00,00{0D} <> 64,FILE TYPE MISMATCH,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"PRINT#15,"R:HELLO=CODE""##,
-        seen: r##"63, FILE EXISTS,00,00{0D} <> 63,FILE EXISTS,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"PRINT#15,"S:FILL*""##,
-        seen: r##"01, FILES SCRATCHED,01,00{0D} <> 01,FILES SCRATCHED,01,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"PRINT#15,"S:NOTHERE""##,
-        seen: r##"01, FILES SCRATCHED,00,00{0D} <> 01,FILES SCRATCHED,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"OPEN2,8,0,"$":F=2:GOSUB800"##,
-        seen: r##"{01}{04}{01}{01}{00}{00}{12}"TEST DISK       " TD 2A{00}{01}{01}{01}{00}   "GREETING"         PRG  {00}{01}{01}{01}{00}   "CODE"             PRG  {00}{01}{01}{96}{02}BLOCKS FREE.             {00}{00}{00}|00, OK,00,00{0D} <> {01}{04}{01}{01}{00}{00}{12}"TEST DISK       " TD 2A{00}{01}{01}{01}{00}   "GREETING"         PRG {00}{01}{01}{01}{00}   "CODE"             PRG {00}{01}{01}{96}{02}BLOCKS FREE.             {00}{00}{00}|00, OK,00,00{0D}"##,
-        reason: "the genuine DOS pads each file line of the listing to 32 bytes (27 characters); ours ends it one space after the type. cause: dir.s",
-    },
-    Known {
-        what: r##"OPEN2,8,2,"SEQ1,S,W""##,
-        seen: r##"63, FILE EXISTS,00,00{0D} <> 63,FILE EXISTS,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"OPEN4,8,4,"PROG,P,R""##,
-        seen: r##"60, WRITE FILE OPEN,00,00{0D} <> 00, OK,00,00{0D}"##,
-        reason: "60 WRITE FILE OPEN: ours opens for reading a file still open for writing. cause: files.s, opening to read",
-    },
-    Known {
-        what: r##"PRINT#15,"R:SEQ1=USR1""##,
-        seen: r##"63, FILE EXISTS,00,00{0D} <> 63,FILE EXISTS,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"PRINT#15,"R:X=NOPE""##,
-        seen: r##"62, FILE NOT FOUND,00,00{0D} <> 62,FILE NOT FOUND,00,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"PRINT#15,"S:PROG2,USR1""##,
-        seen: r##"01, FILES SCRATCHED,02,00{0D} <> 01,FILES SCRATCHED,02,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"PRINT#15,"R:NOEQUALS""##,
-        seen: r##"30,SYNTAX ERROR,00,00{0D} <> 34,SYNTAX ERROR,00,00{0D}"##,
-        reason: "rename without '=': genuine 30, ours 34. cause: cmd2.s rename",
-    },
-    Known {
-        what: r##"PRINT#15,"I0123456789012345678901234567890123456789012345""##,
-        seen: r##"32,SYNTAX ERROR,00,00{0D} <> 00, OK,00,00{0D}"##,
-        reason: "a command of more than 40 characters is 32 on the genuine DOS; ours carries out the I. cause: the command buffer's length, bus.s name_byte",
-    },
-    Known {
-        what: r##"PRINT#15,"M-R"CHR$(0)CHR$(5)CHR$(3):F=15:N=3:GOSUB700"##,
-        seen: r##"ABC|{0D} <> ABC|00, OK,00,00{0D}"##,
-        reason: "after the bytes of an M-R the genuine DOS's channel 15 gives only a CR (with EOI), ours the error message. cause: chan.s err_get",
-    },
-    Known {
-        what: r##"PRINT#15,"B-A:0,20,5" (again, 2)"##,
-        seen: r##"65,NO BLOCK,20,06{0D} <> 65,NO BLOCK,20,05{0D}"##,
-        reason: "65 NO BLOCK names the next free block after the asked one (20,06 and 18,02) on the genuine DOS; ours names the asked one. cause: cmd.s B-A",
-    },
-    Known {
-        what: r##"PRINT#15,"B-P:6,144":F=6:N=16:GOSUB700"##,
-        seen: r##"QUICK ONE{A0}{A0}{A0}{A0}{A0}{A0}{A0}|00, OK,00,00{0D} <> QUICK ONE{A0}{A0}{A0}{A0}{A0}{A0}{A0}|{A0}00, OK,00,00{0D}"##,
-        reason: "the byte waiting on channel 6 (GET# took 16 of its bytes) comes first on the next read of channel 15 ({A0}): the byte held over a TALK is one for all channels. cause: bus.s talk_start, HELD/HELDBYTE",
-    },
-    Known {
-        what: r##"PRINT#15,"B-P:6,64":F=6:N=24:GOSUB700"##,
-        seen: r##"{14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{13}{FF}{FF}{07}{00}{00}{00}{00}{13}{FF}{FF}{07}|00, OK,00,00{0D} <> {14}{FE}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{13}{FF}{FF}{07}{13}{FF}{FF}{07}{13}{FF}{FF}{07}|{13}00, OK,00,00{0D}"##,
-        reason: "the BAM as on the disk (U1 18/0): track 20's entry (bytes 16-19 of these) is 00 00 00 00 on the genuine DOS, which reads so in its memory ($0750) from the two B-A:0,20,5 on until V; ours 13 FF FF 07. bytes 0-1: track 16's count and map, see disk 16/0. Ours then sends the next byte of channel 6 (Q) first on channel 15, see B-P:6,144",
-    },
-    Known {
-        what: r##"PRINT#15,"B-A:0,18,0""##,
-        seen: r##"65,NO BLOCK,18,02{0D} <> 65,NO BLOCK,18,00{0D}"##,
-        reason: "65 NO BLOCK names the next free block after the asked one (20,06 and 18,02) on the genuine DOS; ours names the asked one. cause: cmd.s B-A",
-    },
-    Known {
-        what: r##"PRINT#15,"B-R:6,0,20,7":F=6:N=4:GOSUB700"##,
-        seen: r##"BWBW|00, OK,00,00{0D} <> BW{00}{15}|{FF}00, OK,00,00{0D}"##,
-        reason: "B-W wrote byte 0 as 02 on the genuine DOS (the last byte written), 03 on ours (disk 20/7); after B-R the genuine DOS gives bytes 1-2 and then from byte 1 again (BWBW), ours bytes 1-4 (byte 0 = 3) and the next byte comes first on channel 15 ({FF}, see B-P:6,144). cause: cmd.s B-W/B-R",
-    },
-    Known {
-        what: r##"PRINT#15,"S:SEQ?""##,
-        seen: r##"01, FILES SCRATCHED,01,00{0D} <> 01,FILES SCRATCHED,01,00{0D}"##,
-        reason: "the genuine DOS puts a space after the comma of messages 01, 60, 62, 63, 64 (as of 00, OK; none for 3x, 65, 66, 70). cause: chan.s err_texts",
-    },
-    Known {
-        what: r##"OPEN2,8,0,"$":F=2:GOSUB800 (again, 2)"##,
-        seen: r##"{01}{04}{01}{01}{00}{00}{12}"QUICK ONE       " SB 2A{00}{01}{01}{01}{00}   "WF"               SEQ  {00}{01}{01}{10}{00}  "BIG"              SEQ   {00}{01}{01}{87}{02}BLOCKS FREE.             {00}{00}{00}|00, OK,00,00{0D} <> {01}{04}{01}{01}{00}{00}{12}"QUICK ONE       " SB 2A{00}{01}{01}{01}{00}   "WF"               SEQ {00}{01}{01}{10}{00}  "BIG"              SEQ {00}{01}{01}{87}{02}BLOCKS FREE.             {00}{00}{00}|00, OK,00,00{0D}"##,
-        reason: "the genuine DOS pads each file line of the listing to 32 bytes (27 characters); ours ends it one space after the type. cause: dir.s",
-    },
-    Known {
-        what: r##"OPEN2,8,2,"A*B,S,W""##,
-        seen: r##"33,SYNTAX ERROR,00,00{0D} <> 00, OK,00,00{0D}"##,
-        reason: "a wildcard in the name of a file to write is 33 on the genuine DOS; ours makes a file A*B. cause: files.s, opening to write",
-    },
-    Known {
-        what: r##"PRINT#15,"UJ""##,
-        seen: r##"73,CBM DOS V2.6 1541,00,00{0D} <> 7,BREADBIN DOS V2.6 1541,00,00{0D}"##,
-        reason: "the 73 message after a reset loses its second character on ours, as at power-on (see OPEN15,8,15)",
-    },
-    Known {
-        what: r##"disk 1/0-20"##,
-        seen: r##"00"##,
-        reason: "after N with an ID the genuine DOS's empty sectors of track 1 start with 00, ours with 4B (01 after, and 4B 01 01 on all other tracks, on both). cause: format.s",
-    },
-    Known {
-        what: r##"disk 16/0"##,
-        seen: r##"00-FF"##,
-        reason: "BIG goes on from 17/13 to 16/1 on the genuine DOS (the interleave carries over the track: 13+10-21-1), ours to 16/0. cause: disk.s, the next block on another track",
-    },
-    Known {
-        what: r##"disk 16/1"##,
-        seen: r##"00-FF"##,
-        reason: "BIG's last block, 16/1 on the genuine DOS, 16/0 on ours (see disk 16/0)",
-    },
-    Known {
-        what: r##"disk 17/0"##,
-        seen: r##"00-65 67-FF"##,
-        reason: "A*B's block on ours (see the open of A*B); the genuine DOS left the scratched SEQ1's first block there",
-    },
-    Known {
-        what: r##"disk 17/2"##,
-        seen: r##"01-FF"##,
-        reason: "WF, opened to write and closed empty: the genuine DOS writes one byte, a CR (link 00 02, 0D), ours none (link 00 01); after them the unused bytes differ (see disk 17/3). cause: close.s",
-    },
-    Known {
         what: r##"disk 17/3"##,
         seen: r##"0A-FF"##,
         reason: "PROG2's last block after its last byte (never read): what was in the buffer before, a data block's bytes on the genuine DOS, a directory sector's on ours",
@@ -300,29 +155,29 @@ const KNOWN: &[Known] = &[
         reason: "USR1's last block after its last byte (never read): a directory sector's bytes on the genuine DOS, the file's first block on ours (see disk 17/3)",
     },
     Known {
-        what: r##"disk 17/13"##,
-        seen: r##"01"##,
-        reason: "BIG's link to its last block: 16/1 on the genuine DOS, 16/0 on ours (see disk 16/0)",
-    },
-    Known {
         what: r##"disk 17/20"##,
         seen: r##"22-27 29-45 47-FF"##,
         reason: "SEQ1's last block after its last byte (never read): what was in the buffer before differs (see disk 17/3)",
     },
     Known {
-        what: r##"disk 18/0"##,
-        seen: r##"41 44-45"##,
-        reason: "the BAM: 41 track 16's map (16/1 used or 16/0, see disk 16/0); 44-45 track 17's count and map (ours has A*B, see the open of A*B)",
+        what: r##"PRINT#15,"B-P:6,64":F=6:N=24:GOSUB700"##,
+        seen: r##"{14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{13}{FF}{FF}{07}{00}{00}{00}{00}{13}{FF}{FF}{07}|00, OK,00,00{0D} <> {14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{13}{FF}{FF}{07}{13}{FF}{FF}{07}{13}{FF}{FF}{07}|00, OK,00,00{0D}"##,
+        reason: "the BAM in the drive's memory (U1 18/0 shows it): track 20's entry (bytes 16-19 here) is 00 00 00 00 on the genuine DOS after B-A 20/5, B-A 20/5 again (65) and B-F 20/5, until V; ours has track 20 with 20/5 free again (13 FF FF 07), as the commands leave it",
     },
     Known {
-        what: r##"disk 18/1"##,
-        seen: r##"02 05-08 1E"##,
-        reason: "entry 0: A*B on ours (see the open of A*B), the scratched SEQ1 on the genuine DOS",
+        what: r##"disk 16/1"##,
+        seen: r##"54-56 58-5B 5D-60 62-65 67-6A 6C-6F 71-72 74 76-79 7B-7E 80-83 85-88 8A-8D 8F-92 94-97 99-9C 9E-A1 A3-A6 A8-A9 AB AD-B0 B2-B5 B7-BA BC-BF C1-C4 C6-C9 CB-CE D0-D3 D5-D8 DA-DD DF-E0 E2 E4-E7 E9-EC EE-F1 F3-F6 F8-FB FD-FF"##,
+        reason: "BIG's last block after its last byte (never read): what was in the buffer before, two blocks back on the genuine DOS, the block before on ours",
+    },
+    Known {
+        what: r##"disk 17/2"##,
+        seen: r##"03-FF"##,
+        reason: "WF (closed empty: link 00 02 and a CR on both) after its CR (never read): what was in the buffer before differs (see disk 17/3)",
     },
     Known {
         what: r##"disk 20/7"##,
-        seen: r##"00 41 50-53"##,
-        reason: "the block of B-W: 00 its count byte (see B-R:6,0,20,7); 41 and 50-53, the BAM read by U1 still in the buffer: track 16's map (see disk 16/0) and track 20's entry (see B-P:6,64)",
+        seen: r##"50-53"##,
+        reason: "the block of B-W: 50-53, the BAM read by U1 still in the buffer, with track 20's entry (see B-P:6,64)",
     },
 ];
 

@@ -32,10 +32,14 @@ bus_init:
         sta V1_DDRA
         lda #$01                ; CA1 (ATN, inverted) flags the moment ATN is pulled
         sta V1_PCR
+        lda #0
         sta ADDRESSED
         sta PENDING
         sta OPENING
-        sta HELD
+        ldx #15
+@held:  sta CH_HELD,x
+        dex
+        bpl @held
         rts
 
 ; The idle loop: wait for ATN.
@@ -185,12 +189,18 @@ talk_start:
         jsr wait_40
         jsr wait_40
         jsr wait_40
-@byte:  bit HELD
+@byte:  ldx CUR_SA
+        lda CH_HELD,x
         bpl @get
+        and #1
+        pha
         lda #0
-        sta HELD
-        lda HELDBYTE
-        ldx HELDEOI
+        sta CH_HELD,x
+        lda CH_HBYTE,x
+        tay
+        pla
+        tax                     ; X = 1 for the last byte
+        tya
         jmp @send
 @get:   jsr ch_get              ; A = the byte, X = 1 for the last one, 2 when none
         cpx #2
@@ -206,8 +216,12 @@ talk_start:
 @done:  lda V1_PB
         bpl @done
 @atn:   jmp atn_serve
-@cut:   lda #$80                ; the byte was not taken: it goes out first next time
-        sta HELD
+@cut:   ldx CUR_SA              ; the byte was not taken: it goes out first next time
+        lda HELDBYTE
+        sta CH_HBYTE,x
+        lda HELDEOI
+        ora #$80
+        sta CH_HELD,x
         jmp atn_serve
 @none:  lda #0                  ; nothing to send: release CLK and stay silent (the C64
         sta V1_PB               ; sees a time-out)

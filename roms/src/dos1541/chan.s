@@ -26,8 +26,9 @@ name_byte:
 
 ; What the commands under ATN asked for, run once ATN is released (DATA held: busy).
 run_pending:
-        lda #0                  ; a byte kept back belongs to the file as it was
-        sta HELD
+        ldx CUR_SA              ; a byte kept back belongs to the file (or message) as
+        lda #0                  ; it was
+        sta CH_HELD,x
         lda PENDING
         and #$40
         beq @open
@@ -78,11 +79,21 @@ err_get:
         bne @n
         inc PTR2+1
 @n:     ldx #0
-        dec MRCOUNT
+        dec MRCOUNT             ; after the last a CR comes, with EOI
         bne @r
-        inx
+        pha
+        lda #$80
+        sta MRDONE
+        pla
 @r:     rts
-@msg:   ldx ERRPOS
+@msg:   bit MRDONE
+        bpl @text
+        lda #0
+        sta MRDONE
+        ldx #1
+        lda #$0D
+        rts
+@text:  ldx ERRPOS
         bne @send
         jsr make_message
         ldx #1
@@ -116,6 +127,7 @@ set_error_ts:
         lda #0
         sta ERRPOS
         sta MRCOUNT
+        sta MRDONE
         cpx #0
         beq @zero
         lda TRK
@@ -205,9 +217,10 @@ ptr_next:
         inc PTR+1
 @r:     rts
 
+; A leading space is part of the text where the 1541's message has one.
 err_texts:
         .byte 0, " OK", 0
-        .byte 1, "FILES SCRATCHED", 0
+        .byte 1, " FILES SCRATCHED", 0
         .byte 20, "READ ERROR", 0
         .byte 21, "READ ERROR", 0
         .byte 22, "READ ERROR", 0
@@ -223,15 +236,15 @@ err_texts:
         .byte 32, "SYNTAX ERROR", 0
         .byte 33, "SYNTAX ERROR", 0
         .byte 34, "SYNTAX ERROR", 0
-        .byte 39, "FILE NOT FOUND", 0
-        .byte 50, "RECORD NOT PRESENT", 0
+        .byte 39, " FILE NOT FOUND", 0
+        .byte 50, " RECORD NOT PRESENT", 0
         .byte 51, "OVERFLOW IN RECORD", 0
-        .byte 52, "FILE TOO LARGE", 0
-        .byte 60, "WRITE FILE OPEN", 0
-        .byte 61, "FILE NOT OPEN", 0
-        .byte 62, "FILE NOT FOUND", 0
-        .byte 63, "FILE EXISTS", 0
-        .byte 64, "FILE TYPE MISMATCH", 0
+        .byte 52, " FILE TOO LARGE", 0
+        .byte 60, " WRITE FILE OPEN", 0
+        .byte 61, " FILE NOT OPEN", 0
+        .byte 62, " FILE NOT FOUND", 0
+        .byte 63, " FILE EXISTS", 0
+        .byte 64, " FILE TYPE MISMATCH", 0
         .byte 65, "NO BLOCK", 0
         .byte 66, "ILLEGAL TRACK OR SECTOR", 0
         .byte 67, "ILLEGAL TRACK OR SECTOR", 0

@@ -46,6 +46,17 @@ close_one:
 close_write:
         ldx BUFN
         ldy B_PTR,x
+        cpy #2
+        bne @some
+        lda B_BLKL,x
+        ora B_BLKH,x
+        bne @some
+        lda #$0D                ; a file with nothing in it gets one CR, as on the 1541
+        sta (PTR),y
+        iny
+        tya
+        sta B_PTR,x
+@some:  ldy B_PTR,x
         bne @room
         jsr next_block          ; full to the last byte: the end goes in a block of its own
         bcc @nb

@@ -13,7 +13,7 @@
         .export run_command
         .import set_error, set_error_ts, err_ok, disk_init, disk_ready, job_read, job_write
         .import parse_name, dir_search, entry_ptr, free_chain, bam_write, buf_ptr
-        .import block_free, block_take, get_buffer, check_ts, reset
+        .import block_free, block_take, get_buffer, check_ts, reset, next_free
         .import cmd_more
 
         .segment "CODE"
@@ -28,7 +28,12 @@ run_command:
         dec CMDLEN
         beq @none
 @go:    jsr err_ok
-        lda CMDBUF
+        lda CMDLEN
+        cmp #CMDLONG+1
+        bcc @fits
+        lda #32                 ; too long
+        jmp set_error
+@fits:  lda CMDBUF
         ldx #0
 @find:  cmp cmd_letters,x
         beq @run
@@ -143,6 +148,7 @@ u1:     jsr block_params
         ldx BUFN
         lda #0
         sta B_PTR,x
+        sta B_LAST,x
 @r:     rts
 ; U2 / B-W: the channel's buffer to the block.
 u2:     jsr block_params
@@ -163,6 +169,8 @@ block_params:
         lda CH_MODE,x
         cmp #M_DIRECT
         bne @noch
+        lda #0                  ; a byte kept back is the buffer's as it was
+        sta CH_HELD,x
         jsr get_buffer
         lda NUMS+2
         sta TRK
@@ -260,14 +268,22 @@ cmd_b:  lda CMDBUF+1
         beq @be
         jmp syntax
 @br:    jsr u1                  ; B-R: as U1, the first byte says how many follow
+        bcs @r
         ldx BUFN
         lda #1
         sta B_PTR,x
+        lda #$40
+        sta B_LAST,x
+        ldy #0
+        lda (PTR),y
+        sta B_END,x
         rts
 @bw:    jsr block_params        ; B-W: the pointer goes into the first byte
         bcs @r
         ldx BUFN
         lda B_PTR,x
+        sec
+        sbc #1                  ; the last byte written
         ldy #0
         sta (PTR),y
         jmp job_write
@@ -279,6 +295,8 @@ cmd_b:  lda CMDBUF+1
         lda CH_BUF,x
         bmi @noch
         tay
+        lda #0
+        sta CH_HELD,x
         lda NUMS+1
         sta B_PTR,y
 @r:     rts
@@ -288,7 +306,8 @@ cmd_b:  lda CMDBUF+1
         bcs @r
         jsr block_take
         bcc @wbam
-        lda #65                 ; not free: 65, NO BLOCK
+        jsr next_free           ; not free: 65, NO BLOCK and the next free block
+        lda #65
         ldx #1
         jmp set_error_ts
 @bf:    jsr bf_params           ; B-F: freed

@@ -168,7 +168,8 @@ cmd_r:  jsr colon
         tax
         cpx CMDLEN
         bcc :+
-        jmp syntax
+        lda #30                 ; no '='
+        jmp set_error
 :
         inx
         stx NAMEPOS
@@ -367,7 +368,7 @@ cmd_v:  jsr disk_ready
         ldx #$90                ; keep the name and ID: rebuild the map only
         ldy #0
 @keep:  lda BAM,x
-        sta $0181,y
+        sta ERRTXT,y            ; (free while a command runs)
         inx
         iny
         cpy #$1B
@@ -377,7 +378,7 @@ cmd_v:  jsr disk_ready
         jsr new_bam
         ldx #$90
         ldy #0
-@back:  lda $0181,y
+@back:  lda ERRTXT,y
         sta BAM,x
         inx
         iny

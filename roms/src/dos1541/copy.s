@@ -11,7 +11,7 @@
         .export cmd_c
         .import set_error, disk_ready, buf_alloc, dir_search, entry_ptr, open_read
         .import open_write, file_get, file_put, close_one, colon, name_len
-        .import len_to
+        .import len_to, name_pattern
 
 CP_R    = $0146         ; the channel reading the old files
 CP_W    = $0147         ; the channel writing the new one
@@ -33,18 +33,8 @@ cmd_c:  lda CUR_SA
         jmp set_error
 @have:  stx NAMEPOS
         jsr name_len
-        ldx NAMEPOS             ; a pattern names no one file
-@pat:   lda CMDBUF,x
-        cmp #'*'
-        beq @syn
-        cmp #'?'
-        beq @syn
-        inx
-        txa
-        sec
-        sbc NAMEPOS
-        cmp NAMELEN
-        bcc @pat
+        jsr name_pattern        ; a pattern names no one file
+        bcs @syn
         lda NAMEPOS
         sta CP_DPOS
         clc

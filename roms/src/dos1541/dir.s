@@ -377,7 +377,11 @@ file_line:
         beq @unl
         ldx #'<'
 @unl:   txa
-        jsr out
+@fill:  jsr out                 ; spaces to 31 bytes: every file's line is 32 long
+        lda #' '
+        ldy LINELEN
+        cpy #31
+        bcc @fill
         lda #0
         jmp out
 

@@ -11,7 +11,7 @@
 
         .export job_read, job_write, disk_ready, disk_init, bam_write, sectors_of
         .export block_alloc, block_next, block_free, block_take, blocks_free, check_ts
-        .export take_on_track, link_of, empty_dir_sector
+        .export take_on_track, link_of, empty_dir_sector, next_free
         .import set_error, set_error_ts, buf_ptr
 
 BAM = $0700
@@ -190,6 +190,31 @@ bam_bit:
         bne @sh
 @done:  rts
 
+; next_free: the first free block after TRK/SCT, on its track and then on the tracks above,
+; in TRK/SCT (0/0 when there is none).
+next_free:
+@sect:  inc SCT
+        lda TRK
+        jsr sectors_of
+        cmp SCT
+        beq @track
+        bcc @track
+        jsr bam_bit
+        and BAM,x
+        beq @sect
+        rts
+@track: inc TRK
+        lda TRK
+        cmp #36
+        bcs @none
+        lda #$FF
+        sta SCT
+        bne @sect
+@none:  lda #0
+        sta TRK
+        sta SCT
+        rts
+
 ; block_free: mark TRK/SCT free (once).
 block_free:
         jsr bam_bit
@@ -303,19 +328,27 @@ took:   lda TRK
         clc
         rts
 
-; block_next: the block after NEXTTRK/NEXTSEC of a file, into TRK/SCT: ten sectors on, on
-; the same track, else outward. C set (error 72) when the disk is full.
+; block_next: the block after NEXTTRK/NEXTSEC of a file, into TRK/SCT: ten sectors on (past
+; the track's last sector, one less than the wrap gives, as the 1541 counts), the first
+; free one from there on the same track, else on the next track outward from the same
+; sector. C set (error 72) when the disk is full.
 block_next:
         lda NEXTTRK
         sta TRK
+        jsr sectors_of
+        sta COUNT
         lda NEXTSEC
         clc
         adc #10
+        cmp COUNT
+        bcc @from
+        sbc COUNT
+        beq @from
+        sbc #1
+@from:  sta NEXTSEC
         sta SCT
         jsr take_on_track
         bcc took
-        lda #0
-        sta SCT
         lda TRK
         cmp #18
         bcc @down
@@ -323,14 +356,17 @@ block_next:
         lda TRK
         cmp #36
         bcs @wrap
-        jsr take_on_track
-        bcc took
+        jsr @try
         bcs @upw
+        bcc took
 @down:  dec TRK
         beq @wrap
-        jsr take_on_track
-        bcc took
+        jsr @try
         bcs @down
+        bcc took
+@try:   lda NEXTSEC
+        sta SCT
+        jmp take_on_track
 @wrap:  jmp block_alloc     ; one side is full: anywhere
 
 ; link_of: TRK/SCT = the link (first two bytes) of the block in buffer BUFN; PTR points

@@ -11,7 +11,7 @@
         .include "fs.inc"
 
         .export file_open, file_get, file_put, parse_name, next_block
-        .export get_buffer, open_read, open_write
+        .export get_buffer, open_read, open_write, name_pattern
         .import set_error, set_error_ts, err_ok, buf_alloc, buf_free, buf_ptr
         .import job_read, job_write, disk_ready, bam_write, block_alloc, block_next
         .import block_free, block_take, dir_search, dir_list_start, dir_list_next
@@ -85,6 +85,24 @@ parse_name:
 type_letters:
         .byte "SPUL"
 
+; name_pattern: C set when the name at NAMEPOS (NAMELEN long) has a '*' or '?'.
+name_pattern:
+        ldx NAMEPOS
+        ldy NAMELEN
+        beq @no
+@l:     lda CMDBUF,x
+        cmp #'*'
+        beq @yes
+        cmp #'?'
+        beq @yes
+        inx
+        dey
+        bne @l
+@no:    clc
+        rts
+@yes:   sec
+        rts
+
 ; ---- open ---------------------------------------------------------------------------------
 ; file_open: channel CUR_SA with the name in CMDBUF.
 file_open:
@@ -127,7 +145,14 @@ file_open:
         bcs @t
         lda #2                  ; PRG
         sta FTYPE
-@t:     jsr dir_search
+@t:     lda FMODE               ; a new file's name is no pattern
+        cmp #'W'
+        bne @find
+        jsr name_pattern
+        bcc @find
+        lda #33
+        bne fail_a
+@find:  jsr dir_search
         bcs fail
         lda FMODE
         cmp #'W'
@@ -156,6 +181,13 @@ open_read:
         jsr entry_ptr
         ldy #2
         lda (PTR2),y
+        bmi @closed
+        ldx FMODE               ; a file never closed (or being written) is read only
+        cpx #'M'                ; with mode M
+        beq @closed
+        lda #60
+        bne fail_a
+@closed:
         and #7
         ldx FTYPE
         beq @any
@@ -482,11 +514,26 @@ file_get:
 none:   ldx #2
         rts
 
+; A buffer read with B-R (B_LAST b6) holds as many bytes as its first byte says: the last
+; of them comes with EOI, and reading goes on from the second byte again.
 get_direct:
         ldx BUFN
         ldy B_PTR,x
         inc B_PTR,x
         lda (PTR),y
+        pha
+        lda B_LAST,x
+        and #$40
+        beq @plain
+        tya
+        cmp B_END,x
+        bne @plain
+        lda #1
+        sta B_PTR,x
+        pla
+        ldx #1
+        rts
+@plain: pla
         ldx #0
         rts
 

@@ -3,7 +3,7 @@
 ; Tracks 1 to the job's track (1-42), one track each controller interrupt (the job stays
 ; $F0 until the last is written). A track is written in one turn from where the head is:
 ; each sector a sync (5 x $FF), its header (ID from $12/$13), a gap of 9 x $55, a sync, a
-; data block of $4B and 255 x $01, and the zone's gap (9, 12, 17 or 8 x $55 for zones 0-3);
+; data block of $4B ($00 on track 1) and 255 x $01, and the zone's gap (9, 12, 17 or 8 x $55 for zones 0-3);
 ; then $55 to the end of the turn (turns hold 6250, 6666, 7142 and 7692 bytes).
 ; The data block is the same in every sector: its GCR is three kinds of 5 bytes (the first
 ; group, 63 of the middle one, the last). Results: $01, $08 (write protect), $02 (a track
@@ -74,8 +74,12 @@ fmt_prepare:
         jsr enc_ovf
         lda #$07
         sta B0
-        lda #$4B
-        sta B1
+        lda #$4B                ; (on track 1, $00 and 255 x $01, as the 1541 leaves it)
+        ldx FMTTRK
+        dex
+        bne @k0
+        lda #$00
+@k0:    sta B1
         lda #$01
         sta B2
         sta B3
@@ -87,7 +91,11 @@ fmt_prepare:
         ldy #FMT_P1-OVF
         jsr enc_ovf
         lda #$4A                ; $4B ^ 255 x $01
-        sta B1
+        ldx FMTTRK
+        dex
+        bne @k2
+        lda #$01
+@k2:    sta B1
         lda #$00
         sta B2
         sta B3

@@ -120,14 +120,22 @@ impl D64 {
     }
 
     /// Where a file's next block goes after `prev` (`None`: its first block): ten sectors on
-    /// along the same track; a full track gives way to the next one further from track 18,
-    /// and at the last track to the nearest one with room on the other side. A first block
-    /// goes on the track nearest 18 with room (17, 19, 16, 20, ...).
+    /// along the same track (past the track's last sector, one less than the wrap gives, as
+    /// the 1541 counts), the first free one from there; a full track gives way to the next
+    /// one further from track 18, searched from the same sector, and at the last track to
+    /// the nearest one with room on the other side. A first block goes on the track nearest
+    /// 18 with room (17, 19, 16, 20, ...).
     pub(crate) fn next_free(&self, prev: Option<(u8, u8)>) -> Option<(u8, u8)> {
         let Some((t, s)) = prev else {
             return self.nearest_free();
         };
-        if let Some(s) = self.free_on(t, s + DATA_INTERLEAVE) {
+        let n = sectors_in(t);
+        let mut from = s + DATA_INTERLEAVE;
+        if from >= n {
+            from -= n;
+            from = from.saturating_sub(1);
+        }
+        if let Some(s) = self.free_on(t, from) {
             return Some((t, s));
         }
         let outward: Vec<u8> = if t < DIR_TRACK {
@@ -137,7 +145,7 @@ impl D64 {
         };
         outward
             .into_iter()
-            .find_map(|t| self.free_on(t, 0).map(|s| (t, s)))
+            .find_map(|t| self.free_on(t, from).map(|s| (t, s)))
             .or_else(|| self.nearest_free())
     }
 

@@ -20,7 +20,7 @@ pub(crate) struct Placed {
 
 impl D64 {
     /// The blocks of `e`'s data chain, or the block at fault.
-    pub(crate) fn file_blocks(&self, e: &DirEntry) -> Result<Vec<(u8, u8)>, FsError> {
+    pub fn file_blocks(&self, e: &DirEntry) -> Result<Vec<(u8, u8)>, FsError> {
         walk(self, (e.track, e.sector), &e.quoted(), Kind::Data).result()
     }
 

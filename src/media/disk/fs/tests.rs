@@ -69,14 +69,36 @@ fn a_file_starts_on_17_0_and_goes_on_ten_sectors_at_a_time() {
     d.put(b"LONG", FileType::Prg, &bytes(30 * 254), None)
         .unwrap();
     let b = blocks_of(&d, b"LONG");
-    assert_eq!(
-        &b[..6],
-        &[(17, 0), (17, 10), (17, 20), (17, 9), (17, 19), (17, 8)]
-    );
-    // Track 17 full after 21 blocks: on outward to track 16.
-    assert!(b[..21].iter().all(|&(t, _)| t == 17));
-    assert_eq!(b[21], (16, 0));
-    assert_eq!(b[22], (16, 10));
+    // The order a 1541 with Commodore's DOS gives a file written on an empty disk: past
+    // the last sector one less than the wrap, the first free sector from there, and a
+    // full track's successor searched from the same sector.
+    let genuine = [
+        (17, 0),
+        (17, 10),
+        (17, 20),
+        (17, 8),
+        (17, 18),
+        (17, 6),
+        (17, 16),
+        (17, 4),
+        (17, 14),
+        (17, 2),
+        (17, 12),
+        (17, 1),
+        (17, 11),
+        (17, 3),
+        (17, 13),
+        (17, 5),
+        (17, 15),
+        (17, 7),
+        (17, 17),
+        (17, 9),
+        (17, 19),
+        (16, 7),
+        (16, 17),
+        (16, 5),
+    ];
+    assert_eq!(&b[..24], &genuine);
     // The next file starts on the track nearest 18 with room: 19.
     d.put(b"NEXT", FileType::Prg, &bytes(10), None).unwrap();
     assert_eq!(blocks_of(&d, b"NEXT"), [(19, 0)]);
