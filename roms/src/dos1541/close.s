@@ -5,7 +5,7 @@
 
         .export file_close, close_one, free_chain
         .import buf_free, buf_ptr, job_read, job_write, bam_write, block_free
-        .import get_buffer, next_block, entry_ptr, link_of
+        .import get_buffer, next_block, entry_ptr, link_of, rel_close
 
         .segment "CODE"
 
@@ -29,7 +29,10 @@ close_one:
         jsr get_buffer
         ldx CUR_SA
         lda CH_MODE,x
-        cmp #M_WRITE
+        cmp #M_REL
+        bne @w
+        jsr rel_close
+@w:     cmp #M_WRITE
         bne @free
         jsr close_write
 @free:  ldx CUR_SA

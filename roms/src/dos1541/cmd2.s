@@ -8,7 +8,7 @@
         .import cmd_c
         .import set_error, set_error_ts, err_ok, disk_init, disk_ready, job_read, job_write
         .import dir_search, entry_ptr, free_chain, bam_write, buf_ptr, buf_alloc, buf_free
-        .import block_take, sectors_of, link_of, empty_dir_sector
+        .import block_take, sectors_of, link_of, empty_dir_sector, cmd_p
 
 BAM = $0700
 
@@ -17,6 +17,10 @@ BAM = $0700
 cmd_more:
         cmp #'S'
         beq cmd_s
+        cmp #'P'
+        bne @r
+        jmp cmd_p
+@r:
         cmp #'R'
         bne @n
         jmp cmd_r

@@ -11,11 +11,12 @@
         .include "fs.inc"
 
         .export file_open, file_get, file_put, parse_name, next_block
-        .export get_buffer, open_read, open_write, name_pattern
+        .export get_buffer, open_read, open_write, name_pattern, open_fail, dir_extend
         .import set_error, set_error_ts, err_ok, buf_alloc, buf_free, buf_ptr
         .import job_read, job_write, disk_ready, bam_write, block_alloc, block_next
         .import block_free, block_take, dir_search, dir_list_start, dir_list_next
         .import entry_ptr, take_on_track, file_close, empty_dir_sector
+        .import rel_name, rel_wants, rel_open, rel_get, rel_put
 
         .segment "CODE"
 
@@ -117,6 +118,7 @@ file_open:
         bne @file
         jmp open_direct
 @file:  jsr parse_name
+        jsr rel_name
         jsr disk_ready
         bcc @ready
         rts
@@ -154,7 +156,10 @@ file_open:
         bne fail_a
 @find:  jsr dir_search
         bcs fail
-        lda FMODE
+        jsr rel_wants
+        bcc @nrel
+        jmp rel_open
+@nrel:  lda FMODE
         cmp #'W'
         bne @r
         jmp open_write
@@ -163,6 +168,7 @@ file_open:
         jmp open_append
 
 ; An error: the channel is closed again.
+open_fail:
 fail:   ldx CUR_SA
         lda CH_BUF,x
         jsr buf_free
@@ -511,6 +517,9 @@ file_get:
         beq get_direct
         cmp #M_READ
         beq get_read
+        cmp #M_REL
+        bne none
+        jmp rel_get
 none:   ldx #2
         rts
 
@@ -612,8 +621,12 @@ file_put:
         beq put_direct
         cmp #M_WRITE
         beq put_write
+        tax
         pla
-        rts
+        cpx #M_REL
+        bne @r
+        jmp rel_put
+@r:     rts
 put_direct:
         ldx BUFN
         ldy B_PTR,x
