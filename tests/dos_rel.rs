@@ -136,7 +136,7 @@ fn record_not_present_and_overflow_in_record_on_the_error_channel() {
             "50 PRINT#15,\"P\"CHR$(98)CHR$(31)CHR$(0)CHR$(1):INPUT#2,A$:PRINTA$",
             "60 PRINT#15,\"P\"CHR$(98)CHR$(99)CHR$(0)CHR$(1):GET#2,A$:GOSUB90",
             "70 PRINTASC(A$):CLOSE2:OPEN2,8,2,\"ERRS,L,\"+CHR$(11):GOSUB90",
-            "80 CLOSE2:CLOSE15:END",
+            "80 CLOSE2:OPEN2,8,2,\"ERRS,S,R\":GOSUB90:CLOSE2:CLOSE15:END",
             "90 INPUT#15,E,E$:PRINT\"ERR\"E;E$:RETURN",
         ],
     );
@@ -149,6 +149,8 @@ fn record_not_present_and_overflow_in_record_on_the_error_channel() {
         &c,
         "ERR 50 RECORD NOT PRESENT\n 13\nERR 50 RECORD NOT PRESENT\n",
     );
+    // Opened as another type: 64, as any file.
+    shows(&c, "ERR 64 FILE TYPE MISMATCH\n");
     let d = disk_now(&mut c, &before);
     let e = d.find_file(b"ERRS").unwrap();
     let data = d.read_entry(&e).unwrap();

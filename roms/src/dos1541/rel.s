@@ -67,11 +67,13 @@ rel_name:
 @no:    rts
 
 ; rel_wants: after dir_search: C set when the file is to be opened as a relative one (L was
-; asked for, or the entry found is one).
+; asked for, or no type was and the entry found is one; another type is 64 as for any file).
 rel_wants:
         lda FTYPE
         cmp #4
         beq @yes
+        cmp #0
+        bne @no
         bit FOUND
         bpl @no
         jsr buf_ptr
