@@ -234,6 +234,34 @@ fn a_rel_file_grows_past_one_side_sector() {
     assert!(d.check().is_empty(), "{:?}", d.check());
 }
 
+#[test]
+fn a_full_disk_stops_a_rel_file_growing_with_72_and_leaves_it_whole() {
+    let mut before = empty();
+    before
+        .write_file(b"FILL", FileType::Prg, &vec![0x41; 658 * 254 - 2])
+        .unwrap();
+    assert_eq!(before.blocks_free(), 6);
+    let mut c = open_machine(&before);
+    run_program(
+        &mut c,
+        &[
+            "10 OPEN15,8,15:OPEN2,8,2,\"RF,L,\"+CHR$(254)",
+            "20 PRINT#15,\"P\"CHR$(98)CHR$(20)CHR$(0)CHR$(1):PRINT#2,\"X\"",
+            "30 INPUT#15,E,E$:PRINT\"ERR\"E;E$:CLOSE2:CLOSE15",
+        ],
+    );
+    shows(&c, "ERR 72 DISK FULL\n");
+    let d = disk_now(&mut c, &before);
+    let e = d.find_file(b"RF").unwrap();
+    assert_eq!(
+        e.blocks, 6,
+        "the blocks there were: five data blocks and a side sector"
+    );
+    assert_eq!(d.read_entry(&e).unwrap().len(), 5 * 254);
+    assert_eq!(d.blocks_free(), 0);
+    assert!(d.check().is_empty(), "{:?}", d.check());
+}
+
 /// A program that makes, grows and writes REL files: a file closed as soon as made (its entry
 /// keeps 0 blocks, as a 1541 leaves it), files small and large (a second side sector), P with
 /// and without its position byte (the CR PRINT# adds is taken as the next byte), records past

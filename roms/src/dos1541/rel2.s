@@ -373,6 +373,8 @@ rel_expand:
         bcs @r
         lda #$80
         sta R_FIRST
+        lda #0
+        sta R_FAIL
 @more:  jsr mark_here
         lda R_NBLK
         cmp R_K
@@ -383,6 +385,10 @@ rel_expand:
         lda #0
         sta R_FIRST
         bcc @more
+        ror R_FAIL              ; no room (72): the file ends with the blocks it has
+        jsr last_index
+        jsr get_block
+        bcc @last
 @r:     rts
 @last:  lda R_NBLK              ; R_LAST = 255 - (blocks * 254 mod length)
         sta R_M
@@ -404,7 +410,7 @@ rel_expand:
         sta R_DDIRTY
         sta R_CHANGED
         jsr rel_calc_d
-        clc
+        asl R_FAIL              ; C: the file could not grow enough
         rts
 
 ; mark_here: $FF at the start of each record that starts in the block in the data buffer,
