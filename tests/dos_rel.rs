@@ -7,7 +7,7 @@
 mod common;
 
 use breadbin::C64;
-use breadbin::media::disk::{D64, FileType, Image};
+use breadbin::media::disk::{D64, FileType};
 use common::typing::*;
 
 /// A freshly formatted disk.
@@ -18,28 +18,6 @@ fn empty() -> D64 {
 /// The open ROMs (with their DOS) and `disk` in drive 8.
 fn open_machine(disk: &D64) -> C64 {
     machine_on(breadbin::Roms::open(), Some(disk))
-}
-
-/// The disk in the drive as a D64, with what the drive wrote, once the drive is done (its
-/// motor stops 2.5 s after its last job).
-fn disk_now(c: &mut C64, before: &D64) -> D64 {
-    c.run_cycles(SECOND / 2);
-    for _ in 0..20 {
-        if !c.drive().expect("a drive").status().motor {
-            break;
-        }
-        c.run_cycles(SECOND / 2);
-    }
-    let mut img = Image::D64(before.clone());
-    c.drive()
-        .expect("a drive")
-        .disk()
-        .expect("a disk")
-        .write_back_image(&mut img);
-    match img {
-        Image::D64(d) => d,
-        Image::G64(_) => unreachable!(),
-    }
 }
 
 /// Record `n` (from 1) of `data`, records `len` bytes long.

@@ -4,7 +4,7 @@
 use breadbin::basic::TextStyle;
 use breadbin::drive::Disk;
 use breadbin::host::autostart::{put_in_keyboard_buffer, run_until_ready};
-use breadbin::media::disk::{D64, FileType};
+use breadbin::media::disk::{D64, FileType, Image};
 use breadbin::{C64, Roms};
 
 pub const SECOND: u64 = 985_248;
@@ -115,4 +115,27 @@ pub fn three_files() -> D64 {
         .collect();
     d.write_file(b"FILLER", FileType::Prg, &filler).unwrap();
     d
+}
+
+/// The disk in the drive as a D64, with what the drive wrote, once the drive is done (the
+/// C64 goes on after a CLOSE while the drive writes; its motor stops 2.5 s after its last
+/// job).
+pub fn disk_now(c: &mut C64, before: &D64) -> D64 {
+    c.run_cycles(SECOND / 2);
+    for _ in 0..20 {
+        if !c.drive().expect("a drive").status().motor {
+            break;
+        }
+        c.run_cycles(SECOND / 2);
+    }
+    let mut img = Image::D64(before.clone());
+    c.drive()
+        .expect("a drive")
+        .disk()
+        .expect("a disk")
+        .write_back_image(&mut img);
+    match img {
+        Image::D64(d) => d,
+        Image::G64(_) => unreachable!(),
+    }
 }
