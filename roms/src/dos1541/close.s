@@ -32,6 +32,7 @@ close_one:
         cmp #M_REL
         bne @w
         jsr rel_close
+        jmp @free
 @w:     cmp #M_WRITE
         bne @free
         jsr close_write
