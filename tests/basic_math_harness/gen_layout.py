@@ -41,8 +41,14 @@ def main():
             continue
         m = re.match(r"^\s+(\w+)\s+Offs=([0-9A-F]+)\s+Size=([0-9A-F]+)", line)
         if m and cur in MODULES:
+            # A module may be split over several segments (around BASIC's fixed entry
+            # points): it spans from its first part's start to its last part's end.
             start = segs[m.group(1)] + int(m.group(2), 16)
-            mods[cur] = (start, int(m.group(3), 16))
+            end = start + int(m.group(3), 16)
+            if cur in mods:
+                first, size = mods[cur]
+                start, end = min(start, first), max(end, first + size)
+            mods[cur] = (start, end - start)
     images = {}
     for name, base in (("basic.bin", 0xA000), ("kernal.bin", 0xE000)):
         p = os.path.join(build, "..", name)

@@ -568,7 +568,7 @@ ISLETC: cmp #'Z'+1
         rts
 @no:    clc
         rts
-
+        .segment "BASIC6B"
 ; ---------------------------------------------------------------- arrays
 ; Array entry: name (2), total size (2), number of dimensions (1), then each dimension's
 ; size (2, high byte first), the last subscript's first, then the elements with the

@@ -303,7 +303,7 @@ READ:   jsr PTRFOR
         jmp SNERR
 
 
-        .segment "BASIC6"
+        .segment "BASIC6B"
 
 ; ---------------------------------------------------------------- GET, GET#
 GET:    cmp #'#'
@@ -384,6 +384,15 @@ PNAME:  jsr FRMEVL
         ldy INDEX1+1
         jmp SETNAM
 
+        .segment "BASIC7"
+; PRTFAC ($AABC): print the number in FAC and a cursor right, as PRINT does, then go on
+; with the PRINT statement at TXTPTR.
+PRTFAC: jsr FOUT
+        jsr STROUT
+        jsr OUTSPC
+        jsr CHRGOT
+        jmp PRINT
+
 LOADST: lda #0
         .byte $2C
 VERIFYST:
@@ -409,7 +418,7 @@ VERIFYST:
         beq @load
         ldx CURLIN+1
         inx
-        bne RTS9
+        bne @rts                ; program mode: no message
         lda #<OKMSG
         ldy #>OKMSG
         jmp STROUT
@@ -428,6 +437,7 @@ VERIFYST:
         jsr LINKPRG
         jsr RUNC
         jmp READY
+@rts:   rts
 BIOER2: jmp BIOERR
 
 SAVEST: jsr PARSL

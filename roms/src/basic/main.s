@@ -491,6 +491,7 @@ BELOW:  cpy FRETOP+1            ; carry clear when A/Y < FRETOP
         cmp FRETOP
         rts
 
+        .segment "BASIC5B"
 ; BLTU: move the block LOWTR..HIGHTR-1 up so that it ends at HIGHDS-1 (memory checked).
 BLTU:   lda HIGHDS
         ldy HIGHDS+1
@@ -501,7 +502,7 @@ BLTU:   lda HIGHDS
         bne @m1
         lda HIGHTR+1
         cmp LOWTR+1
-        beq RTS3
+        beq @rts
 @m1:    lda HIGHTR
         bne @m2
         dec HIGHTR+1
@@ -513,6 +514,7 @@ BLTU:   lda HIGHDS
         lda (HIGHTR),y
         sta (HIGHDS),y
         jmp @mov
+@rts:   rts
 
 ; The CHRGET routine, copied to $73 at cold start (TXTPTR is its LDA operand at $7A).
 CHRTPL: inc TXTPTR

@@ -22,9 +22,9 @@
         .export FONE, FHALF, FTEN, FPI, N32768
         ; shared with the other math*.s files
         .export FPERR_IQ, FPERR_OV, FPERR_DZ, FP_NORM, FP_ZERO, FP_INCRND, FP_MULDIV2
-        .export FP_NEGMANT
+        .export FP_NEGMANT, FP_NEGFAC
 
-        .segment "BASIC6"
+        .segment "BASIC6B"
 
 ; ---------------------------------------------------------------------------------------------
 ; Constants (packed floats).
@@ -162,7 +162,7 @@ FPERR_OV:
 FPERR_DZ:
         ldx #20                 ; DIVISION BY ZERO
         jmp ERROR
-
+        .segment "BASIC6C"
 ; ---------------------------------------------------------------------------------------------
 ; Negation of the 40-bit mantissa (two's complement over FACHO..FACLO and FACOV).
 

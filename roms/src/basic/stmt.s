@@ -136,7 +136,7 @@ RESTR1: sec
         sta DATPTR+1
         rts
 
-        .segment "BASIC8"
+        .segment "BASIC8B"
 
 ; ---------------------------------------------------------------- FOR / NEXT
 FOR:    lda #$80                ; a simple float variable only
@@ -209,6 +209,7 @@ PUSHF:  jsr ROUND
         pha
         rts
 
+        .segment "BASIC8C"
 NEXT:   bne @var
         ldy #0                  ; NEXT without a name: the innermost loop
         sty FORPNT+1
@@ -260,6 +261,7 @@ NEXT:   bne @var
         jsr @var                ; FNDFOR expects one return address above the frames
 @end:   jmp NEWSTT
 
+        .segment "BASIC8"
 ; FNDFOR: find the FOR frame of the variable at FORPNT (FORPNT+1 = 0: the first FOR
 ; frame, whose variable is then put in FORPNT). The frames start above this routine's
 ; and the statement's return addresses. Z set: found, $0101,X is its token. Z clear:
@@ -290,7 +292,7 @@ FNDFOR: tsx
         bne @loop
 RTS5:   rts
 
-        .segment "BASIC9"
+        .segment "BASIC9B"
 
 ; ---------------------------------------------------------------- GOTO, GOSUB, RETURN
 GOSUB:  pla

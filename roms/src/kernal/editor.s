@@ -554,7 +554,7 @@ set_colour:
         rts
 @found: sty COLOR
         rts
-
+        .segment "KED2"
 colour_codes:
         .byte $90, $05, $1C, $9F, $9C, $1E, $1F, $9E   ; black white red cyan purple green blue yellow
         .byte $81, $95, $96, $97, $98, $99, $9A, $9B   ; orange brown lt.red dk.grey grey lt.green lt.blue lt.grey

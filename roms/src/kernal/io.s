@@ -95,7 +95,7 @@ print_name:
 @r:     rts
 
 ; ---- the file table ------------------------------------------------------------------------
-        .segment "KFILES"
+        .segment "KFILES2"
 ; Look up logical file A: carry clear and X = its slot when open, carry set when not.
 find_file:
         ldx LDTND

@@ -368,13 +368,14 @@ close_use:
         jsr use_file
         lda FA
         cmp #4
-        bcc bus_r
+        bcc @r
         lda SA
-        bmi bus_r
+        bmi @r
         and #$0F
         ora #$E0
         jmp bus_close
-
+@r:     rts
+        .segment "KSERIAL2"
 ; CHKIN, CHKOUT to device FA (not 0 or 3; the flags of CMP #3): devices 1 and 2 are
 ; absent; on the bus TALK and TKSA, or LISTEN and SECOND, with the file's secondary address
 ; (none: TALK or LISTEN alone).
