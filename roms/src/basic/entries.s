@@ -25,6 +25,12 @@
         .segment "BF_A659"
         jmp RUNC                ; text pointer to the program's start, then CLR
 
+        .segment "BF_A660"
+        jmp CLEARC              ; forget variables, arrays and strings, RESTORE, close files
+
+        .segment "BF_A68E"
+        jmp STXTPT              ; text pointer to the program's start (less one)
+
         .segment "BF_A7AE"
         jmp NEWSTT              ; execute the next statement
 
