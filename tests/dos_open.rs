@@ -356,3 +356,13 @@ fn a_file_takes_its_blocks_in_the_order_breadbin_disk_gives_them() {
     assert_eq!(blocks(&d).len(), 24);
     assert_eq!(blocks(&d), blocks(&made_here));
 }
+
+#[test]
+fn closing_the_command_channel_leaves_its_message_alone() {
+    let mut c = open_machine();
+    run_program(
+        &mut c,
+        &["10 OPEN1,8,15,\"I\":CLOSE1:OPEN1,8,15:INPUT#1,A:CLOSE1:PRINT\"AFTER\"A"],
+    );
+    shows(&c, "AFTER 0\n");
+}

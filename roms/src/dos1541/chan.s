@@ -33,7 +33,10 @@ run_pending:
         and #$40
         beq @open
         lda CUR_SA
-        jsr file_close
+        pha
+        jsr file_close          ; (which moves CUR_SA when it closes them all)
+        pla
+        sta CUR_SA
 @open:  bit PENDING
         bpl @done
         lda #0
