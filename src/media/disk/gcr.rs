@@ -153,16 +153,37 @@ pub fn track(t: u8, id: [u8; 2], sectors: &[(&[u8; 256], Damage)]) -> Vec<u8> {
 
 /// The sectors found on a recorded track: (sector number, its 256 bytes) for each header
 /// of track `t` whose next block is a readable data block with a good checksum. Blocks are
-/// found after SYNC marks (two $FF bytes or more: data never holds ten 1 bits in a row);
-/// byte-aligned GCR only, as [`track`] records it and the drive writes after a SYNC. The
-/// track is a ring: a sector may run over its end.
+/// found after SYNC marks (ten 1 bits or more: data never holds ten in a row) at any bit of
+/// the track, as a drive that starts writing wherever the head is leaves them. The track is
+/// a ring: a sector may run over its end.
 pub fn sectors(t: u8, gcr: &[u8]) -> Vec<(u8, [u8; 256])> {
-    let n = gcr.len();
-    let at = |i: usize| gcr[i % n];
-    let syncs: Vec<usize> = (0..n)
-        .filter(|&p| gcr[p] != 0xFF && at(p + n - 1) == 0xFF && at(p + n - 2) == 0xFF)
-        .collect();
-    let block = |p: usize, len: usize| -> Vec<u8> { (0..len).map(|k| at(p + k)).collect() };
+    let n = gcr.len() * 8;
+    if n == 0 {
+        return Vec::new();
+    }
+    let bit = |i: usize| {
+        let i = i % n;
+        (gcr[i / 8] >> (7 - i % 8)) & 1
+    };
+    // The first 0 bit after each run of ten or more 1 bits (twice round, for the run that
+    // crosses the track's end).
+    let mut syncs = Vec::new();
+    let mut ones = 0;
+    for i in 0..2 * n {
+        if bit(i) == 1 {
+            ones += 1;
+        } else {
+            if ones >= 10 && i >= n {
+                syncs.push(i - n);
+            }
+            ones = 0;
+        }
+    }
+    let block = |p: usize, len: usize| -> Vec<u8> {
+        (0..len)
+            .map(|k| (0..8).fold(0, |a, b| a << 1 | bit(p + 8 * k + b)))
+            .collect()
+    };
     let mut found = Vec::new();
     for (k, &p) in syncs.iter().enumerate() {
         let Some(h) = decode(&block(p, 10)) else {

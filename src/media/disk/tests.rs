@@ -175,3 +175,25 @@ fn a_file_that_is_not_a_d64_is_refused_naming_it() {
     assert!(e.contains("not a D64 image: 1000 bytes"), "{e}");
     assert_eq!(e.lines().count(), 1);
 }
+
+#[test]
+fn sectors_are_found_at_any_bit_of_the_track() {
+    // A drive that starts writing where the head is leaves its blocks off the byte grid:
+    // the same track turned by 1 to 7 bits still gives every sector.
+    let mut d = D64::formatted(b"BITS", *b"ZZ");
+    d.write_file(b"DATA", FileType::Prg, &(0..=255).collect::<Vec<u8>>())
+        .unwrap();
+    let track = d.gcr_track(17);
+    let n = track.len() * 8;
+    let bit = |i: usize| (track[(i % n) / 8] >> (7 - (i % n) % 8)) & 1;
+    for shift in 1..8 {
+        let turned: Vec<u8> = (0..track.len())
+            .map(|k| (0..8).fold(0, |a, b| a << 1 | bit(8 * k + b + shift)))
+            .collect();
+        let found = gcr::sectors(17, &turned);
+        assert_eq!(found.len(), 21, "turned by {shift} bits");
+        for (s, data) in found {
+            assert_eq!(&data, d.sector(17, s).unwrap(), "17/{s}");
+        }
+    }
+}
