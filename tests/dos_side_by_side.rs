@@ -10,8 +10,7 @@
 //!
 //! Needs the genuine DOS (`BREADBIN_GENUINE_ROMS=DIR`); skipped without it. The 73 message
 //! (power-on, UJ) names the DOS, so there only its number and version are compared. Not
-//! covered yet: REL files and the C (copy) command, which the open DOS does not have; UI,
-//! B-E; 72 DISK FULL, 26 WRITE PROTECT ON and the read errors (20-29). 61 FILE NOT OPEN:
+//! covered: UI, B-E; 72 DISK FULL, 26 WRITE PROTECT ON and the read errors (20-29). 61 FILE NOT OPEN:
 //! the genuine DOS answers 00, OK to PRINT# to a channel never opened, to a file opened to
 //! read and to GET# from one opened to write, so those are here as 00s.
 
@@ -72,6 +71,29 @@ const SCRIPT: &[&str] = &[
     r#"PRINT#15,"R:X=NOPE""#,
     r#"OPEN2,8,2,"BIG,S,W":FORI=1TO800:PRINT#2,I;:NEXT"#,
     r#"CLOSE2"#,
+    // Copy: a file, files one after another, and the errors.
+    r#"PRINT#15,"C:TWIN=SEQ1""#,
+    r#"PRINT#15,"C0:JOINED=0:PROG2,USR1,SEQ1""#,
+    r#"PRINT#15,"C:TWIN=PROG2""#,
+    r#"PRINT#15,"C:LOST=PROG2,NOPE""#,
+    r#"PRINT#15,"C:ANY=SEQ*""#,
+    r#"PRINT#15,"C:NOEQUALS""#,
+    r#"OPEN2,8,2,"JOINED,P,R":F=2:GOSUB800"#,
+    r#"CLOSE2"#,
+    // A relative file: records by P, past the end, too long.
+    r#"OPEN3,8,3,"RECS,L,"+CHR$(20)"#,
+    r#"PRINT#15,"P"CHR$(3)CHR$(5)CHR$(0)CHR$(1)"#,
+    r#"PRINT#3,"FIFTH""#,
+    r#"PRINT#15,"P"CHR$(3)CHR$(40)CHR$(0)CHR$(1)"#,
+    r#"PRINT#3,"FORTIETH""#,
+    r#"PRINT#15,"P"CHR$(3)CHR$(5)CHR$(0)CHR$(1)"#,
+    r#"F=3:GOSUB800"#,
+    r#"PRINT#3,"THIS RECORD IS FAR TOO LONG FOR IT""#,
+    r#"CLOSE3"#,
+    r#"OPEN3,8,3,"RECS""#,
+    r#"PRINT#15,"P"CHR$(3)CHR$(40)CHR$(0)CHR$(1)"#,
+    r#"F=3:GOSUB800"#,
+    r#"CLOSE3"#,
     r#"PRINT#15,"S:PROG2,USR1""#,
     // Syntax errors and a channel the drive has not opened.
     r#"PRINT#15,"QWERTY""#,
@@ -160,11 +182,6 @@ const KNOWN: &[Known] = &[
         reason: "SEQ1's last block after its last byte (never read): what was in the buffer before differs (see disk 17/3)",
     },
     Known {
-        what: r##"PRINT#15,"B-P:6,64":F=6:N=24:GOSUB700"##,
-        seen: r##"{14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{13}{FF}{FF}{07}{00}{00}{00}{00}{13}{FF}{FF}{07}|00, OK,00,00{0D} <> {14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{13}{FF}{FF}{07}{13}{FF}{FF}{07}{13}{FF}{FF}{07}|00, OK,00,00{0D}"##,
-        reason: "the BAM in the drive's memory (U1 18/0 shows it): track 20's entry (bytes 16-19 here) is 00 00 00 00 on the genuine DOS after B-A 20/5, B-A 20/5 again (65) and B-F 20/5, until V; ours has track 20 with 20/5 free again (13 FF FF 07), as the commands leave it",
-    },
-    Known {
         what: r##"disk 16/1"##,
         seen: r##"54-56 58-5B 5D-60 62-65 67-6A 6C-6F 71-72 74 76-79 7B-7E 80-83 85-88 8A-8D 8F-92 94-97 99-9C 9E-A1 A3-A6 A8-A9 AB AD-B0 B2-B5 B7-BA BC-BF C1-C4 C6-C9 CB-CE D0-D3 D5-D8 DA-DD DF-E0 E2 E4-E7 E9-EC EE-F1 F3-F6 F8-FB FD-FF"##,
         reason: "BIG's last block after its last byte (never read): what was in the buffer before, two blocks back on the genuine DOS, the block before on ours",
@@ -173,6 +190,31 @@ const KNOWN: &[Known] = &[
         what: r##"disk 17/2"##,
         seen: r##"03-FF"##,
         reason: "WF (closed empty: link 00 02 and a CR on both) after its CR (never read): what was in the buffer before differs (see disk 17/3)",
+    },
+    Known {
+        what: r##"PRINT#15,"B-P:6,64":F=6:N=24:GOSUB700"##,
+        seen: r##"{14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{07}{C0}{0B}{06}{00}{00}{00}{00}{13}{FF}{FF}{07}|00, OK,00,00{0D} <> {14}{FD}{FF}{1F}{02}{08}{10}{00}{11}{FC}{FF}{07}{07}{C0}{0B}{06}{13}{FF}{FF}{07}{13}{FF}{FF}{07}|00, OK,00,00{0D}"##,
+        reason: "the BAM in the drive's memory (U1 18/0 shows it): track 20's entry (bytes 16-19 here) is 00 00 00 00 on the genuine DOS after B-A 20/5, B-A 20/5 again (65) and B-F 20/5, until V; ours has track 20 with 20/5 free again (13 FF FF 07), as the commands leave it",
+    },
+    Known {
+        what: r##"OPEN7,8,7,"#3""##,
+        seen: r##"70,NO CHANNEL,00,00{0D} <> 00, OK,00,00{0D}"##,
+        reason: "which buffer is free depends on the DOS's own use of them: after the copies and the relative file the genuine DOS's buffer 3 is taken (channel 6's), ours is free",
+    },
+    Known {
+        what: r##"disk 18/0"##,
+        seen: r##"48-49"##,
+        reason: "the BAM's track 18 at the end: the genuine DOS has 18/1, the first directory sector, marked free (18 free, FE); ours has it used (17, FC)",
+    },
+    Known {
+        what: r##"disk 19/1"##,
+        seen: r##"22-27 29-45 47-FF"##,
+        reason: "TWIN's last block after its last byte (never read): what was in the buffer before differs (see disk 17/3)",
+    },
+    Known {
+        what: r##"disk 19/13"##,
+        seen: r##"2C-31 33-4F 51-FF"##,
+        reason: "JOINED's last block after its last byte (never read): what was in the buffer before differs (see disk 17/3)",
     },
     Known {
         what: r##"disk 20/7"##,
