@@ -5,8 +5,8 @@
 //! differences listed in [`KNOWN`], each with its reason. A new difference fails the test,
 //! and so does a known one that is gone (then take it off the list).
 //!
-//! The disks are read from the recorded tracks at any bit (the genuine DOS starts writing a
-//! block wherever the head is; `Disk::write_back` finds only byte-aligned blocks).
+//! The disks are read from the recorded tracks (the genuine DOS starts writing a block
+//! wherever the head is: `gcr::sectors` finds blocks at any bit).
 //!
 //! Needs the genuine DOS (`BREADBIN_GENUINE_ROMS=DIR`); skipped without it. The 73 message
 //! (power-on, UJ) names the DOS, so there only its number and version are compared. Not
@@ -296,45 +296,11 @@ fn disk_now(c: &mut C64, before: &D64) -> D64 {
     let disk = c.drive().expect("a drive").disk().expect("a disk");
     let mut d64 = before.clone();
     for t in 1..=35 {
-        for (s, data) in sectors_at_any_bit(t, disk.track(t)) {
+        for (s, data) in gcr::sectors(t, disk.track(t)) {
             *d64.sector_mut(t, s).expect("a sector") = data;
         }
     }
     d64
-}
-
-/// The sectors of a recorded track `t` with a good header and data block: as
-/// `gcr::sectors` finds them, but after a SYNC at any bit, not only at a byte's start (a
-/// drive starts writing a block wherever the head is).
-fn sectors_at_any_bit(t: u8, track: &[u8]) -> Vec<(u8, [u8; 256])> {
-    let n = track.len() * 8;
-    let bit = |i: usize| (track[(i % n) / 8] >> (7 - i % 8)) & 1;
-    // A block starts at the first 0 bit after ten 1 bits or more.
-    let syncs: Vec<usize> = (0..n)
-        .filter(|&p| bit(p) == 0 && (1..=10).all(|k| bit(p + n - k) == 1))
-        .collect();
-    let bytes = |p: usize, len: usize| -> Vec<u8> {
-        (0..len)
-            .map(|k| (0..8).fold(0u8, |a, j| a << 1 | bit(p + k * 8 + j)))
-            .collect()
-    };
-    let mut found = Vec::new();
-    for (k, &p) in syncs.iter().enumerate() {
-        let Some(h) = gcr::decode(&bytes(p, 10)) else {
-            continue;
-        };
-        if h[0] != 0x08 || h[3] != t || h[1] != h[2] ^ h[3] ^ h[4] ^ h[5] {
-            continue;
-        }
-        let Some(d) = gcr::decode(&bytes(syncs[(k + 1) % syncs.len()], 325)) else {
-            continue;
-        };
-        let data: [u8; 256] = d[1..257].try_into().expect("256 bytes");
-        if d[0] == 0x07 && data.iter().fold(0, |a, &b| a ^ b) == d[257] {
-            found.push((h[2], data));
-        }
-    }
-    found
 }
 
 /// Bytes as text: printable ASCII as is, others as `{XX}`.
