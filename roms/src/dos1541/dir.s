@@ -8,7 +8,7 @@
         .include "dos.inc"
         .include "fs.inc"
 
-        .export dir_search, name_match, dir_list_start, dir_list_next, entry_ptr
+        .export dir_search, name_match, dir_list_start, dir_list_next, entry_ptr, entry_name
         .import job_read, set_error, buf_ptr, blocks_free
 
 BAM = $0700
@@ -144,6 +144,26 @@ entry_ptr:
         adc #0
         sta PTR2+1
         rts
+
+; entry_name: the name CMDBUF[NAMEPOS], NAMELEN long, into the entry at PTR2 (+5 to +20),
+; padded with $A0; Y = 21 after it.
+entry_name:
+        ldy #4
+        ldx NAMEPOS
+@name:  iny
+        cpy #21
+        beq @done
+        txa
+        sec
+        sbc NAMEPOS
+        cmp NAMELEN
+        lda #$A0
+        bcs @pad
+        lda CMDBUF,x
+        inx
+@pad:   sta (PTR2),y
+        jmp @name
+@done:  rts
 
 ; ---- the listing ------------------------------------------------------------------------------
 ; dir_list_start: a listing of the names matching CMDBUF[NAMEPOS], NAMELEN long (all when

@@ -15,7 +15,7 @@
         .import set_error, set_error_ts, err_ok, buf_alloc, buf_free, buf_ptr
         .import job_read, job_write, disk_ready, bam_write, block_alloc, block_next
         .import block_free, block_take, dir_search, dir_list_start, dir_list_next
-        .import entry_ptr, take_on_track, file_close, empty_dir_sector
+        .import entry_ptr, take_on_track, file_close, empty_dir_sector, entry_name
         .import rel_name, rel_wants, rel_open, rel_get, rel_put
 
         .segment "CODE"
@@ -331,21 +331,8 @@ open_write:
         iny
         lda SCT
         sta (PTR2),y
-        ldx NAMEPOS
-@name:  iny
-        cpy #21
-        beq @rest
-        txa
-        sec
-        sbc NAMEPOS
-        cmp NAMELEN
-        lda #$A0
-        bcs @pad
-        lda CMDBUF,x
-        inx
-@pad:   sta (PTR2),y
-        jmp @name
-@rest:  lda #0
+        jsr entry_name          ; Y = 21 after it
+        lda #0
 @z:     sta (PTR2),y
         iny
         cpy #32

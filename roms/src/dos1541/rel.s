@@ -29,7 +29,7 @@
 
         .export rel_name, rel_wants, rel_open, rel_close, rel_get, rel_put, cmd_p
         .import set_error, err_ok, buf_alloc, buf_free, buf_ptr, job_read, job_write
-        .import bam_write, block_alloc, entry_ptr, dir_extend, open_fail
+        .import bam_write, block_alloc, entry_ptr, dir_extend, open_fail, entry_name
         .import get_block, get_ss, flush_rel, rel_seek, rel_advance, rel_present, rel_expand
         .import rel_calc_d, cur_block, put_table, rel_next
 
@@ -359,21 +359,8 @@ new:
         lda (R_SPTR),y
         ldy #4
         sta (PTR2),y
-        ldx NAMEPOS
-@name:  iny
-        cpy #21
-        beq @rest
-        txa
-        sec
-        sbc NAMEPOS
-        cmp NAMELEN
-        lda #$A0
-        bcs @pad
-        lda CMDBUF,x
-        inx
-@pad:   sta (PTR2),y
-        jmp @name
-@rest:  lda R_SSTAB
+        jsr entry_name          ; Y = 21 after it
+        lda R_SSTAB
         sta (PTR2),y
         iny
         lda R_SSTAB+1
