@@ -2,6 +2,7 @@
 //! started without a program, and the scripted walk the turn-timing harness uses.
 
 pub mod dungeon;
+pub mod starlink;
 
 /// The three parts of the dungeon, each the previous plus one change: part 10a (the
 /// connected map and real doors), 10b (+ the chalice wins), 10c (+ goblin zones).
