@@ -31,7 +31,7 @@
         .import set_error, err_ok, buf_alloc, buf_free, buf_ptr, job_read, job_write
         .import bam_write, block_alloc, entry_ptr, dir_extend, open_fail, entry_name
         .import get_block, get_ss, flush_rel, rel_seek, rel_advance, rel_present, rel_expand
-        .import rel_calc_d, cur_block, put_table, rel_next
+        .import rel_calc_d, cur_block, put_table, rel_next, last_index
 
         .segment "CODE"
 
@@ -226,13 +226,7 @@ old:    jsr buf_ptr
         bcc @add
         inc R_NBLK+1
         jmp @add
-@sum:   lda R_NBLK
-        sec
-        sbc #1
-        sta R_WBLK
-        lda R_NBLK+1
-        sbc #0
-        sta R_WBLK+1
+@sum:   jsr last_index
         jsr get_block
         bcs fail2
         ldy #1

@@ -17,7 +17,7 @@
 
         .export rel_mul, rel_div, add_t, get_block, get_ss, flush_rel, rel_seek
         .export rel_advance, rel_present, rel_expand, rel_calc_d, cur_block, put_table
-        .export rel_next
+        .export rel_next, last_index
         .import job_read, job_write, block_alloc, block_free, take_on_track, sectors_of
         .import set_error
 
