@@ -105,6 +105,11 @@ enum Cmd {
     Testbench(TestbenchArgs),
     /// Make, list, read, write, check and repair 1541 disk images (D64; G64 read only).
     Disk(cli::disk::DiskArgs),
+    /// Play STARLINK, the star-linking puzzle, in the window.
+    Starlink(cli::starlink::StarlinkArgs),
+    /// Generate STARLINK puzzles headless on the C64 and check each with the rules
+    /// reference; count the refused (A, G, B) triples by cause.
+    StarlinkCheck(cli::starlink::StarlinkCheckArgs),
     /// Compare two instruction traces (breadbin's or VICE's format, plain or .gz); B is the
     /// reference. Exit 1 at the first difference.
     TraceDiff {
@@ -343,6 +348,8 @@ fn main() -> ExitCode {
         Some(Cmd::BenchBasic(args)) => cli::profile::bench_basic(&args),
         Some(Cmd::Testbench(args)) => testbench(&args),
         Some(Cmd::Disk(args)) => cli::disk::disk(&args),
+        Some(Cmd::Starlink(args)) => starlink(&args),
+        Some(Cmd::StarlinkCheck(args)) => cli::starlink::starlink_check(&args),
         Some(Cmd::TraceDiff { a, b, opts }) => breadbin::host::trace::diff_files(
             &a,
             &b,
@@ -587,6 +594,8 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
     let opts = breadbin::frontend::Options {
         file: w.file.clone(),
         game: breadbin::games::default_game(),
+        prg_game: None,
+        pokes: Vec::new(),
         file_kind: w.kind.kind(),
         basic: w.basic,
         roms: w.roms.clone(),
@@ -606,6 +615,27 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)
         .map_err(|e| e.to_string())
+}
+
+#[cfg(feature = "frontend")]
+fn starlink(a: &cli::starlink::StarlinkArgs) -> Result<ExitCode, String> {
+    let opts = breadbin::frontend::Options {
+        prg_game: Some(("starlink.prg", breadbin::games::starlink::PRG)),
+        pokes: cli::starlink::start_pokes(a.seed, a.level),
+        roms: a.roms.clone(),
+        scale: a.scale,
+        audio: !a.no_sound,
+        quit_after_frames: a.quit_after_frames,
+        ..Default::default()
+    };
+    breadbin::frontend::run(opts)
+        .map(|_| ExitCode::SUCCESS)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "frontend"))]
+fn starlink(_a: &cli::starlink::StarlinkArgs) -> Result<ExitCode, String> {
+    Err("this build has no window (built without the `frontend` feature); use `breadbin run --headless` with games/starlink/starlink.prg".into())
 }
 
 #[cfg(not(feature = "frontend"))]

@@ -2,4 +2,5 @@
 
 pub(crate) mod disk;
 pub(crate) mod profile;
+pub(crate) mod starlink;
 pub(crate) mod turns;

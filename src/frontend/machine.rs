@@ -62,6 +62,17 @@ impl Machine {
         }
     }
 
+    /// Values the autostart writes to memory before each RUN of its program.
+    pub fn set_pokes(&mut self, pokes: Vec<(u16, u8)>) {
+        if pokes.is_empty() {
+            return;
+        }
+        let program = self.session.autostart.program().cloned();
+        let moment = self.session.autostart.moment();
+        self.session.autostart = Autostart::new(program, pokes, false);
+        self.session.autostart.set_moment(moment);
+    }
+
     /// Use `disks`, the first in the drive now; with `start`, its first program is loaded
     /// and run (`LOAD"*",8,1`, `RUN`) at each power-on.
     pub fn set_disks(&mut self, disks: Disks, start: bool) -> Result<(), DiskError> {

@@ -34,6 +34,11 @@ pub struct Options {
     /// The game played without a file: its name and BASIC text (the command line's
     /// embedded game).
     pub game: Option<(&'static str, &'static str)>,
+    /// A machine-language game played without a file: its name and PRG image (with
+    /// `pokes` written before its RUN).
+    pub prg_game: Option<(&'static str, &'static [u8])>,
+    /// Values written to memory before the program's RUN.
+    pub pokes: Vec<(u16, u8)>,
     /// What `file` is, when its extension does not say.
     pub file_kind: Option<crate::media::ProgramKind>,
     /// Start at BASIC's READY prompt, not the embedded game.
@@ -75,6 +80,8 @@ impl Default for Options {
         Options {
             file: None,
             game: None,
+            prg_game: None,
+            pokes: Vec::new(),
             file_kind: None,
             basic: false,
             roms: None,
@@ -185,6 +192,15 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
         _ if disk_start.is_some() => None,
         (Some(f), _) => Some(Program::from_file_as(f, opts.file_kind)?),
         (None, true) => None,
+        (None, false) if opts.prg_game.is_some() => {
+            let (name, bytes) = opts.prg_game.unwrap_or_default();
+            let prg = crate::media::Prg::parse(bytes, std::path::Path::new(name))?;
+            Some(Program {
+                name: name.to_string(),
+                prg,
+                labels: Default::default(),
+            })
+        }
         (None, false) => match opts.game {
             Some((name, source)) => {
                 Some(
@@ -198,6 +214,7 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
         },
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
+    m.set_pokes(opts.pokes.clone());
     m.set_disks(
         disks::Disks::new(disks, opts.disk_read_only),
         disk_start.is_some(),

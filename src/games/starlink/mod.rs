@@ -19,9 +19,15 @@
 
 use std::fmt;
 
+pub mod check;
+pub mod driver;
+pub mod layout;
 mod solve;
 #[cfg(test)]
 mod tests;
+
+/// The C64 game, built from `games/starlink/` (`make -C games/starlink`).
+pub const PRG: &[u8] = include_bytes!("../../../games/starlink/starlink.prg");
 
 pub use solve::{solve, tutorial};
 
