@@ -71,6 +71,30 @@ fn the_tutorial_is_solved_with_the_joystick() {
     assert_eq!(d.snapshot().unwrap().solve_jiffies, s.solve_jiffies);
 }
 
+#[test]
+fn the_keyboard_chooses_a_puzzle_and_picks_a_star() {
+    let mut d = game(false);
+    // The title, then the choice: two steps down to hard, seed 12, RETURN.
+    d.type_keys("{RETURN}").unwrap();
+    assert_eq!(d.snapshot().unwrap().state, State::Choose);
+    d.type_keys("{DOWN}{DOWN}12{RETURN}").unwrap();
+    d.run_until(20 * FRAMES_PER_SECOND, |s| s.state == State::Playing)
+        .unwrap();
+    let s = d.snapshot().unwrap();
+    assert_eq!((s.level, s.seed), (2, 12));
+    // The cursor keys move it six pixels a press: to within three of star 0, then RETURN.
+    let (x, y) = star_pixel(&s.puzzle.stars[0]);
+    let (dx, dy) = ((x - s.cursor.0) as f64 / 6.0, (y - s.cursor.1) as f64 / 6.0);
+    let mut keys = String::new();
+    let (h, v) = (dx.round() as i32, dy.round() as i32);
+    keys += &(if h < 0 { "{LEFT}" } else { "{RIGHT}" }).repeat(h.unsigned_abs() as usize);
+    keys += &(if v < 0 { "{UP}" } else { "{DOWN}" }).repeat(v.unsigned_abs() as usize);
+    d.type_keys(&keys).unwrap();
+    d.type_keys("{RETURN}").unwrap();
+    let s = d.snapshot().unwrap();
+    assert_eq!((s.pick_a, s.message), (Some(0), msg::PICKED), "{}", s.text);
+}
+
 /// Plays `stars` (numbers do not matter here) and picks A, then G, then B.
 fn refusal_of(stars: Vec<Star>, picks: &[usize]) -> (u8, String) {
     let mut d = game(false);

@@ -258,12 +258,16 @@ void generate(uint16_t seed, uint8_t level, void (*progress)(uint8_t tries))
         L.nstars = nord + ngrav;
         vis_build();
         find_candidates();
+        if (progress)
+            progress(L.tries);
         build_clashes();
         for (c = 0; c < 4; ++c) {
             if (!choose())
                 break;
             /* Another solution: add one of its lines to ours, a few times over. */
             for (r = 0; r < 6; ++r) {
+                if (progress)
+                    progress(L.tries);
                 if (count_solutions(2) == 1)
                     return;
                 if (!extend())

@@ -1,6 +1,7 @@
 /* STARLINK for the C64: the title, the choice of level and seed, the generator's progress,
  * and the frame loop that reads the joystick in port 2, the keyboard and the light pen. */
 #include <c64.h>
+#include <cbm.h>
 #include <conio.h>
 #include <string.h>
 #include "draw.h"
@@ -44,9 +45,11 @@ static void wait_frame_or_act(uint8_t fire_was_down)
         ;
 }
 
+/* The next key typed, or 0: GETIN from the KERNAL's jump table (cc65's cgetc calls an
+ * address inside Commodore's KERNAL that no jump table promises). */
 static uint8_t key(void)
 {
-    return kbhit() ? cgetc() : 0;
+    return cbm_k_getin();
 }
 
 static uint16_t seed(void)
@@ -88,7 +91,7 @@ static void title(void)
     cputsxy(2, 23, "T: the tutorial");
 }
 
-static const char *const LEVELS[3] = { "easy  ", "normal", "hard  " };
+static const char *const LEVELS[3] = { "easy", "normal", "hard" };
 
 static void show_choice(void)
 {
@@ -111,7 +114,7 @@ static void show_choice(void)
 /* Level and seed: up/down the level, left/right or digits the seed. 1 to play, 0 to leave. */
 static uint8_t choose(void)
 {
-    uint8_t k, j, last = 0xFF, held = 0;
+    uint8_t k, j, last = 0xFF, held = 0, typed = 0;
     uint16_t s;
     clrscr();
     L.state = ST_CHOOSE;
@@ -155,10 +158,15 @@ static uint8_t choose(void)
             set_seed(s - 1);
         else if (k == KEY_RIGHT && s < 65535u)
             set_seed(s + 1);
-        else if (k >= '0' && k <= '9' && s < 6553)
-            set_seed(s * 10 + (k - '0'));
-        else if (k == KEY_DEL)
+        else if (k >= '0' && k <= '9' && (!typed || s < 6553)) {
+            /* The first digit starts a new seed. */
+            set_seed(typed ? s * 10 + (k - '0') : k - '0');
+            typed = 1;
+        }
+        else if (k == KEY_DEL) {
             set_seed(s / 10);
+            typed = 1;
+        }
         else if (k == KEY_RETURN)
             return 1;
         else if (k == 't')
@@ -171,6 +179,7 @@ static uint8_t choose(void)
 
 static uint8_t spin;
 
+/* A star more on the progress line each time the generator reports, and the layouts tried. */
 static void progress(uint8_t tries)
 {
     char num[6];
@@ -181,7 +190,8 @@ static void progress(uint8_t tries)
     ++spin;
     textcolor(COLOR_GRAY3);
     put_number(num, tries);
-    cputsxy(12, 14, num);
+    cputsxy(4, 14, "layouts tried: ");
+    cputs(num);
 }
 
 static void generating(void)
@@ -199,7 +209,7 @@ static void generating(void)
     cputs(num);
     cputs(" (");
     cputs(LEVELS[L.level > 2 ? 2 : L.level]);
-    cputsxy(4, 14, "layout");
+    cputs(")");
     t0 = *(uint8_t *)0xA2 | (*(uint8_t *)0xA1 << 8);
     generate(seed(), L.level, progress);
     t1 = *(uint8_t *)0xA2 | (*(uint8_t *)0xA1 << 8);
@@ -315,6 +325,8 @@ int main(void)
         L.level = 0;
     if (L.command > CMD_CHECK)
         L.command = CMD_NONE;
+    if (L.command == CMD_NONE)
+        set_seed(1);
     font_init();
     for (;;) {
         if (L.state != ST_CHECKED)

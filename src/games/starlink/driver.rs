@@ -123,6 +123,25 @@ impl Driver {
             .map(|_| ())
     }
 
+    /// Types `text` on the keyboard (`{RETURN}`-style names allowed) and runs until every
+    /// key was let go, and a few frames more.
+    pub fn type_keys(&mut self, text: &str) -> Result<(), String> {
+        self.session.keys.type_text(text, "keys")?;
+        self.session.keys_changed();
+        let mut n = 0;
+        while !self.session.keys.is_idle() {
+            self.frame();
+            n += 1;
+            if n > 50 * FRAMES_PER_SECOND {
+                return Err(format!("typing {text:?} did not end"));
+            }
+        }
+        for _ in 0..RELEASE_FRAMES {
+            self.frame();
+        }
+        Ok(())
+    }
+
     /// Holds joystick 2 at `bits` for one frame.
     pub fn joystick(&mut self, bits: u8) {
         self.session.joystick_bits = bits;
