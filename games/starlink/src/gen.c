@@ -181,11 +181,11 @@ static uint8_t choose(void)
     return 1;
 }
 
-/* When the puzzle has another solution: adds to ours a straight line of that one that
+/* When the puzzle has another solution: adds to ours each straight line of that one that
  * clashes with none of ours, which rules that solution out.  0 when there is none. */
 static uint8_t extend(void)
 {
-    uint8_t f, i, k, n = L.ncand;
+    uint8_t f, i, k, added, n = L.ncand;
     f = 0;
     for (i = 0; i < found_count[0]; ++i)
         if (!insol[found_lines[0][i]])
@@ -197,15 +197,16 @@ static uint8_t extend(void)
     for (i = 0; i < n; ++i)
         if (insol[i])
             block(i, 1);
+    added = 0;
     for (i = 0; i < found_count[f]; ++i) {
         k = found_lines[f][i];
         if (!insol[k] && L.cand[k].g == NONE && !blocked[k]) {
             take(k);
-            number();
-            return 1;
+            added = 1;
         }
     }
-    return 0;
+    number();
+    return added;
 }
 
 static void tutorial(void)
@@ -226,7 +227,7 @@ static void tutorial(void)
 
 void generate(uint16_t seed, uint8_t level, void (*progress)(uint8_t tries))
 {
-    uint8_t i, ok, c, r, nord, ngrav;
+    uint8_t i, ok, c, c2, r, nord, ngrav;
     L.tries = 0;
     squares();
     if (seed == 0) {
@@ -264,11 +265,15 @@ void generate(uint16_t seed, uint8_t level, void (*progress)(uint8_t tries))
         for (c = 0; c < 4; ++c) {
             if (!choose())
                 break;
-            /* Another solution: add one of its lines to ours, a few times over. */
+            /* Is there a solution but ours?  Then add its lines to ours, a few times over. */
             for (r = 0; r < 6; ++r) {
                 if (progress)
                     progress(L.tries);
-                if (count_solutions(2) == 1)
+                solve_avoid = insol;
+                solve_avoid_count = L.nsol;
+                c2 = count_solutions(1);
+                solve_avoid = 0;
+                if (c2 == 0)
                     return;
                 if (!extend())
                     break;

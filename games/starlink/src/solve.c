@@ -19,16 +19,18 @@ uint16_t clash_pairs;
 
 /* The search's order (position -> candidate), its ends and bends by position, and for each
  * position the clashing positions. */
-static uint8_t sorder[MAX_CAND], pos[MAX_CAND];
+static uint8_t sorder[MAX_CAND];
+uint8_t pos[MAX_CAND];
 static uint8_t oa[MAX_CAND], og[MAX_CAND], ob[MAX_CAND];
 /* Each candidate's ends and bend, by index. */
-static uint8_t ca[MAX_CAND], cg[MAX_CAND], cb[MAX_CAND];
+uint8_t ca[MAX_CAND], cg[MAX_CAND], cb[MAX_CAND];
 /* How many taken lines each candidate (by index) clashes with. */
 uint8_t blocked[MAX_CAND];
-static uint8_t need[MAX_STARS], avail[MAX_STARS], bends[MAX_STARS];
-static uint8_t found, limit, npicked, ncand, nstars;
-static uint8_t picked[MAX_CAND];
-static struct line leaf[MAX_CAND];
+uint8_t need[MAX_STARS], avail[MAX_STARS], bends[MAX_STARS];
+uint8_t found, limit, npicked;
+static uint8_t ncand, nstars;
+uint8_t picked[MAX_CAND];
+static struct line leaf_lines[MAX_CAND];
 static uint8_t lo_x[MAX_CAND], hi_x[MAX_CAND], lo_y[MAX_CAND], hi_y[MAX_CAND];
 
 static void boxes(void)
@@ -162,44 +164,156 @@ void block(uint8_t k, int8_t d)
         blocked[p[j]] += d;
 }
 
-/* What the search does next at each depth: enter it, come back from taking its line, or
- * come back from leaving it. */
+/* What the search does next at each depth: enter it; come back from taking its line (then
+ * leave it); come back from leaving it (then take it); or come back from the second branch. */
 #define ENTER 0
-#define TOOK 1
-#define LEFT 2
-static uint8_t phase[MAX_CAND + 1], took[MAX_CAND];
+#define TAKEN_FIRST 1
+#define LEFT_FIRST 2
+#define SECOND 3
+static uint8_t phase[MAX_CAND + 1];
+uint8_t took[MAX_CAND];
 
 /* Whether star s needs more lines than are left for it (counts stay below 128). */
 #define LACKS(s) ((uint8_t)(avail[s] - need[s]) & 0x80)
 
-/* The search, as a loop over depths (each depth one candidate in the search's order). */
+/* The solution not to count (its candidates flagged), or none. */
+const uint8_t *solve_avoid;
+uint8_t solve_avoid_count;
+
+/* The line at the current depth: its candidate, ends, bend and clash list (shared with
+ * search_asm.s). */
+uint8_t s_k, s_a, s_g, s_b, s_c, s_n;
+const uint8_t *s_p;
+#define k s_k
+#define a s_a
+#define g s_g
+#define b s_b
+#define c s_c
+#define n s_n
+#define p s_p
+
+#ifdef __CC65__
+/* search_asm.s */
+uint8_t take_asm(void);
+void untake_asm(void);
+uint8_t leave_ok_asm(void);
+#define take take_asm
+#define untake untake_asm
+#define leave_ok leave_ok_asm
+#else
+
+/* Takes the line, when every star it counts toward still needs a line and it clashes with
+ * no line taken; 1 when the search may go on below (every star can still be met). */
+static uint8_t take(void)
+{
+    static uint8_t j, e, s, lacks;
+    if (!need[a] || !need[b] || blocked[c] || (g != NONE && (!need[g] || bends[g] >= MAX_BENDS)))
+        return 0;
+    --need[a];
+    --need[b];
+    if (g != NONE) {
+        --need[g];
+        ++bends[g];
+    }
+    /* The lines it clashes with that are still to be decided can no longer count toward
+     * their stars; only their stars and this line's changed. */
+    lacks = LACKS(a) | LACKS(b);
+    if (g != NONE)
+        lacks |= LACKS(g);
+    for (j = 0; j < n; ++j) {
+        e = p[j];
+        if (blocked[e] == 0 && pos[e] > k) {
+            s = ca[e];
+            --avail[s];
+            lacks |= LACKS(s);
+            s = cb[e];
+            --avail[s];
+            lacks |= LACKS(s);
+            s = cg[e];
+            if (s != NONE) {
+                --avail[s];
+                lacks |= LACKS(s);
+            }
+        }
+        ++blocked[e];
+    }
+    picked[npicked++] = c;
+    took[k] = 1;
+    return !lacks;
+}
+
+/* Undoes take(), if it took the line. */
+static void untake(void)
+{
+    static uint8_t j, e;
+    if (!took[k])
+        return;
+    --npicked;
+    for (j = 0; j < n; ++j) {
+        e = p[j];
+        --blocked[e];
+        if (blocked[e] == 0 && pos[e] > k) {
+            ++avail[ca[e]];
+            ++avail[cb[e]];
+            if (cg[e] != NONE)
+                ++avail[cg[e]];
+        }
+    }
+    ++need[a];
+    ++need[b];
+    if (g != NONE) {
+        ++need[g];
+        --bends[g];
+    }
+    took[k] = 0;
+}
+
+/* Whether the search may go on below with the line left out. */
+static uint8_t leave_ok(void)
+{
+    return found < limit && !LACKS(a) && !LACKS(b) && (g == NONE || !LACKS(g));
+}
+#endif
+
+/* Every candidate decided: a solution if every number is met and the lines make one
+ * constellation (the avoided one is not counted). */
+static void leaf(void)
+{
+    static uint8_t i;
+    ++solve_nodes;
+    for (i = 0; i < L.nstars; ++i)
+        if (need[i])
+            return;
+    if (solve_avoid && npicked == solve_avoid_count) {
+        for (i = 0; i < npicked; ++i)
+            if (!solve_avoid[picked[i]])
+                break;
+        if (i == npicked)
+            return;
+    }
+    for (i = 0; i < npicked; ++i)
+        leaf_lines[i] = L.cand[picked[i]];
+    if (!connected_lines(leaf_lines, npicked))
+        return;
+    /* Keep the first two solutions found, as candidate indices. */
+    if (found < 2) {
+        for (i = 0; i < npicked; ++i)
+            found_lines[found][i] = picked[i];
+        found_count[found] = npicked;
+    }
+    ++found;
+}
+
+/* The search, as a loop over depths (each depth one candidate in the search's order).  A
+ * line of the avoided solution is left out first, any other taken first, so that another
+ * solution, if there is one, is met early. */
 static void search(void)
 {
-    static uint8_t k, a, g, b, c, j, n, e;
-    static const uint8_t *p;
     k = 0;
     phase[0] = ENTER;
     for (;;) {
         if (k == ncand) {
-            /* Every candidate decided: a solution if every number is met and the lines
-             * make one constellation. */
-            ++solve_nodes;
-            for (a = 0; a < L.nstars; ++a)
-                if (need[a])
-                    break;
-            if (a == L.nstars) {
-                for (a = 0; a < npicked; ++a)
-                    leaf[a] = L.cand[picked[a]];
-                if (connected_lines(leaf, npicked)) {
-                    /* Keep the first two solutions found, as candidate indices. */
-                    if (found < 2) {
-                        for (a = 0; a < npicked; ++a)
-                            found_lines[found][a] = picked[a];
-                        found_count[found] = npicked;
-                    }
-                    ++found;
-                }
-            }
+            leaf();
             if (k == 0)
                 return;
             --k;
@@ -211,7 +325,8 @@ static void search(void)
         b = ob[k];
         p = clash_list + clash_start[c];
         n = clash_count[c];
-        if (phase[k] == ENTER) {
+        switch (phase[k]) {
+        case ENTER:
             if (found >= limit)
                 goto up;
             ++solve_nodes;
@@ -222,73 +337,46 @@ static void search(void)
                     --avail[g];
             }
             took[k] = 0;
-            /* Take it, when every star it counts toward still needs a line and it clashes
-             * with no line taken. */
-            phase[k] = TOOK;
-            if (need[a] && need[b] && !blocked[c]
-                && (g == NONE || (need[g] && bends[g] < MAX_BENDS))) {
-                --need[a];
-                --need[b];
-                if (g != NONE) {
-                    --need[g];
-                    ++bends[g];
-                }
-                /* The lines it clashes with that are still to be decided can no longer
-                 * count toward their stars. */
-                for (j = 0; j < n; ++j) {
-                    e = p[j];
-                    if (blocked[e] == 0 && pos[e] > k) {
-                        --avail[ca[e]];
-                        --avail[cb[e]];
-                        if (cg[e] != NONE)
-                            --avail[cg[e]];
-                    }
-                    ++blocked[e];
-                }
-                picked[npicked++] = c;
-                took[k] = 1;
-                for (j = 0; j < nstars; ++j)
-                    if (LACKS(j))
-                        break;
-                if (j == nstars) {
+            if (solve_avoid && solve_avoid[c]) {
+                phase[k] = LEFT_FIRST;
+                if (leave_ok()) {
                     phase[++k] = ENTER;
                     continue;
                 }
+                goto left_first;
             }
-        }
-        if (phase[k] == TOOK) {
-            if (took[k]) {
-                --npicked;
-                for (j = 0; j < n; ++j) {
-                    e = p[j];
-                    --blocked[e];
-                    if (blocked[e] == 0 && pos[e] > k) {
-                        ++avail[ca[e]];
-                        ++avail[cb[e]];
-                        if (cg[e] != NONE)
-                            ++avail[cg[e]];
-                    }
-                }
-                ++need[a];
-                ++need[b];
-                if (g != NONE) {
-                    ++need[g];
-                    --bends[g];
-                }
-                took[k] = 0;
-            }
-            /* Leave it. */
-            phase[k] = LEFT;
-            if (found < limit && !LACKS(a) && !LACKS(b) && (g == NONE || !LACKS(g))) {
+            phase[k] = TAKEN_FIRST;
+            if (take()) {
                 phase[++k] = ENTER;
                 continue;
             }
-        }
-        if (!blocked[c]) {
-            ++avail[a];
-            ++avail[b];
-            if (g != NONE)
-                ++avail[g];
+            /* fall through */
+        case TAKEN_FIRST:
+            untake();
+            phase[k] = SECOND;
+            if (leave_ok()) {
+                phase[++k] = ENTER;
+                continue;
+            }
+            goto done;
+        case LEFT_FIRST:
+        left_first:
+            phase[k] = SECOND;
+            if (found < limit && take()) {
+                phase[++k] = ENTER;
+                continue;
+            }
+            untake();
+            goto done;
+        default:
+            untake();
+        done:
+            if (!blocked[c]) {
+                ++avail[a];
+                ++avail[b];
+                if (g != NONE)
+                    ++avail[g];
+            }
         }
     up:
         if (k == 0)
@@ -296,6 +384,14 @@ static void search(void)
         --k;
     }
 }
+
+#undef k
+#undef a
+#undef g
+#undef b
+#undef c
+#undef n
+#undef p
 
 /* How many solutions the puzzle in L has, counting up to `lim`.  Needs build_clashes(). */
 uint8_t count_solutions(uint8_t lim)

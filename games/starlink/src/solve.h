@@ -19,6 +19,10 @@ extern uint16_t solve_nodes;
 extern uint8_t found_lines[2][MAX_SOL];
 extern uint8_t found_count[2];
 extern uint16_t clash_pairs;
+/* A solution count_solutions() does not count: its candidates flagged, and how many; NULL
+ * to count every one. */
+extern const uint8_t *solve_avoid;
+extern uint8_t solve_avoid_count;
 void block(uint8_t k, int8_t d);
 
 void build_clashes(void);
