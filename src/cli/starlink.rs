@@ -14,6 +14,7 @@ pub(crate) struct StarlinkArgs {
     /// The difficulty: easy, normal or hard.
     #[arg(long, value_name = "LEVEL", default_value = "normal", value_parser = parse_level)]
     pub level: u8,
+    /// Use genuine ROM images from this folder instead of the open ROMs.
     #[arg(long, value_name = "DIR")]
     pub roms: Option<PathBuf>,
     /// Integer window scale factor (1-8).
@@ -35,6 +36,7 @@ pub(crate) struct StarlinkCheckArgs {
     /// The levels to check (comma-separated).
     #[arg(long, value_name = "LEVELS", default_value = "easy,normal,hard", value_delimiter = ',', value_parser = parse_level)]
     pub levels: Vec<u8>,
+    /// Use genuine ROM images from this folder instead of the open ROMs.
     #[arg(long, value_name = "DIR")]
     pub roms: Option<PathBuf>,
     /// Print the report as JSON.
