@@ -156,6 +156,10 @@ struct TestbenchArgs {
     /// Runs at a time (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
+    /// For each failing picture run, write breadbin's frame, the reference and their
+    /// difference side by side to DIR/PROGRAM.png.
+    #[arg(long, value_name = "DIR")]
+    diff_dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -502,6 +506,10 @@ fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
     if let Some(p) = &a.write_passing {
         std::fs::write(p, tb::passing_file(&results))
             .map_err(|e| format!("{}: cannot write: {e}", p.display()))?;
+    }
+    if let Some(d) = &a.diff_dir {
+        let n = tb::picture::write_diffs(&a.dir, &results, d)?;
+        eprintln!("testbench: {n} difference pictures in {}", d.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! The test bench's ratchet: every program listed in `tests/testbench_baseline.txt` must
 //! still pass on the open ROMs. The list only grows: a change that makes more programs pass
 //! adds them (`breadbin testbench --write-passing FILE` writes the current list).
+//! The picture runs have their own ratchet, `tests/testbench_pictures_baseline.txt`.
 //! Skips with a message when the test bench data (../shared/testdata) is absent.
 
 mod shared_data;
@@ -66,6 +67,64 @@ fn every_program_of_the_baseline_still_passes() {
         lost.join("\n  ")
     );
     eprintln!("{} baseline programs pass", results.len());
+}
+
+/// The picture runs' ratchet: every program listed in `tests/testbench_pictures_baseline.txt`
+/// still shows its reference picture (`breadbin testbench ../shared/testdata/vice-screenshots
+/// --write-passing FILE` writes the current list).
+#[test]
+fn every_picture_of_the_baseline_still_matches() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(testbench::picture::DEFAULT_DIR);
+    if !dir.join("tests.tsv").is_file() {
+        shared_data::absent::<()>(&format!(
+            "the VICE test bench's picture runs at {}",
+            testbench::picture::DEFAULT_DIR
+        ));
+        return;
+    }
+    let baseline = testbench::read_baseline(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/testbench_pictures_baseline.txt"),
+        )
+        .expect("tests/testbench_pictures_baseline.txt"),
+    );
+    assert!(!baseline.is_empty());
+    let all = testbench::read_list(&dir).expect("tests.tsv reads");
+    assert_eq!(all.len(), 141, "the picture runs");
+    assert!(all.iter().all(|e| e.expect.is_picture()));
+    let unknown: Vec<&String> = baseline
+        .iter()
+        .filter(|p| !all.iter().any(|e| &e.program == *p))
+        .collect();
+    assert!(unknown.is_empty(), "not in tests.tsv: {unknown:?}");
+    let entries: Vec<_> = all
+        .into_iter()
+        .filter(|e| baseline.contains(&e.program))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let results = testbench::run(
+        &dir,
+        &entries,
+        breadbin::Roms::open(),
+        threads,
+        &|_, _, _| {},
+    )
+    .expect("the bench runs");
+    let lost: Vec<String> = results
+        .iter()
+        .filter(|r| !r.passed())
+        .map(|r| format!("{} ({})", r.entry.program, r.describe()))
+        .collect();
+    assert!(
+        lost.is_empty(),
+        "{} of {} baseline pictures no longer match:\n  {}",
+        lost.len(),
+        results.len(),
+        lost.join("\n  ")
+    );
+    eprintln!("{} baseline pictures match", results.len());
 }
 
 /// Genuine ROMs with a 1541 DOS from `BREADBIN_GENUINE_ROMS`, or `None` after saying why.

@@ -2,7 +2,10 @@
 //! image in drive 8), `tests-models.tsv` and `tests-expansions.tsv` (other chips, cartridges
 //! and RAM expansions). Each is tab-separated with a header naming its columns: `program`,
 //! `cycles`, `expect`, and as the list has them `disk` and `format`, `options`, `cartridge`.
-//! A list without a header has the first three.
+//! A list without a header has the first three. A list whose header names no `expect`
+//! column is a list of picture runs (the `vice-screenshots` folder's `tests.tsv`: `program`,
+//! `cycles`, `options`): each run passes when its picture matches its reference, or with the
+//! option `expect:error` when it does not.
 
 use super::BenchError;
 use std::path::Path;
@@ -15,6 +18,18 @@ pub enum Expect {
     Pass,
     /// Write neither 0 nor $FF before the limit (the machine hangs, e.g. a CPU jam).
     Timeout,
+    /// A picture run: show the reference picture.
+    Picture,
+    /// A picture run that must not show its reference (the bench's self-test, option
+    /// `expect:error`).
+    NotPicture,
+}
+
+impl Expect {
+    /// Whether the run is a picture run.
+    pub fn is_picture(self) -> bool {
+        matches!(self, Expect::Picture | Expect::NotPicture)
+    }
 }
 
 /// One run of a list.
@@ -49,9 +64,23 @@ impl Entry {
         }
     }
 
-    /// What the run needs that breadbin does not emulate, if anything.
+    /// The words of the `options` column; a `comment:` takes the rest of it.
+    pub fn option_words(&self) -> impl Iterator<Item = &str> {
+        self.options
+            .split_whitespace()
+            .take_while(|w| !w.starts_with("comment:"))
+    }
+
+    /// What the run needs that breadbin does not emulate, if anything. A picture run's
+    /// options may ask for the PAL VIC breadbin has, or be the list's notes (`warn:`,
+    /// `expect:`).
     pub fn unsupported(&self) -> Option<String> {
-        if !self.options.is_empty() {
+        if self.expect.is_picture() {
+            let noted = |w: &str| w.starts_with("warn:") || w.starts_with("expect:");
+            if let Some(w) = self.option_words().find(|w| *w != "vicii-pal" && !noted(w)) {
+                return Some(format!("option {w}"));
+            }
+        } else if !self.options.is_empty() {
             return Some(format!("option {}", self.options));
         }
         if !self.cartridge.is_empty() {
@@ -148,6 +177,13 @@ pub fn read_list_file(dir: &Path, name: &str) -> Result<Vec<Entry>, BenchError> 
             )
         })?;
         e.expect = match get("expect") {
+            _ if !columns.iter().any(|c| c == "expect") => {
+                if e.option_words().any(|w| w == "expect:error") {
+                    Expect::NotPicture
+                } else {
+                    Expect::Picture
+                }
+            }
             "pass" => Expect::Pass,
             "timeout" => Expect::Timeout,
             other => {

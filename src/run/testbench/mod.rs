@@ -7,6 +7,9 @@
 //! failure. A program expected to hang (`timeout` in `tests.tsv`) passes when it writes
 //! neither 0 nor $FF before its limit.
 //!
+//! The picture runs (the `vice-screenshots` folder, a list without an `expect` column) pass
+//! when the frame shows the program's reference picture instead: [`picture`].
+//!
 //! Every run starts from one machine booted to the READY prompt and cloned, so each program
 //! sees exactly the power-on a fresh machine gives it, and the boot is done once.
 //!
@@ -25,6 +28,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod list;
+mod palettes;
+pub mod picture;
 pub use list::{Entry, Expect, read_list, read_list_file};
 
 /// The test bench's default location, beside the project's checkout.
@@ -47,6 +52,7 @@ impl Ending {
         match expect {
             Expect::Pass => self == Ending::Wrote(0),
             Expect::Timeout => !matches!(self, Ending::Wrote(0 | 0xFF) | Ending::NotRun),
+            Expect::Picture | Expect::NotPicture => false,
         }
     }
 
@@ -199,11 +205,24 @@ fn run_to_exit(mut c64: C64, limit: u64) -> Ending {
 pub struct RunResult {
     pub entry: Entry,
     pub ending: Ending,
+    /// A picture run's picture (`None` for an exit-code run and a run not run).
+    pub picture: Option<picture::Verdict>,
 }
 
 impl RunResult {
     pub fn passed(&self) -> bool {
-        self.ending.passes(self.entry.expect)
+        match &self.picture {
+            Some(v) => v.passes(self.ending, self.entry.expect),
+            None => self.ending.passes(self.entry.expect),
+        }
+    }
+
+    /// How it ended, for people.
+    pub fn describe(&self) -> String {
+        match &self.picture {
+            Some(v) => v.describe(self.ending),
+            None => self.ending.describe(),
+        }
     }
 }
 
@@ -251,6 +270,16 @@ pub fn run(
         };
         setups.push(Some((program, disk)));
     }
+    // Each picture run's reference, read before the first run; a missing or unusable one
+    // fails its run with the reason.
+    let references: Vec<Option<Result<picture::Reference, String>>> = entries
+        .iter()
+        .map(|e| {
+            let path = picture::reference_path(dir, &e.program);
+            (e.expect.is_picture() && e.unsupported().is_none())
+                .then(|| picture::Reference::read(&path))
+        })
+        .collect();
     let ready = ready_machine(roms)?;
     // Longest limits first, so that no thread is left with a long run at the end.
     let mut order: Vec<usize> = (0..entries.len()).collect();
@@ -258,7 +287,8 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let passed = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let endings: Mutex<Vec<Option<Ending>>> = Mutex::new(vec![None; entries.len()]);
+    type Outcome = (Ending, Option<picture::Verdict>);
+    let endings: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; entries.len()]);
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
@@ -267,19 +297,32 @@ pub fn run(
                     let Some(&i) = order.get(k) else { break };
                     let e = &entries[i];
                     let by_name = LOADED_BY_NAME.iter().find(|(p, _)| *p == e.program);
-                    let ending = match (&setups[i], by_name) {
-                        (Some((program, disk)), Some((_, name))) => {
-                            run_loaded_by_name(&ready, program, disk.as_ref(), name, e.cycles)
+                    let outcome = match (&setups[i], by_name, &references[i]) {
+                        (Some((program, _)), _, Some(reference)) => {
+                            let (ending, v) =
+                                picture::run_and_compare(&ready, program, reference, e.cycles);
+                            (ending, Some(v))
                         }
-                        (Some((program, disk)), None) => {
-                            run_with_disk(&ready, program, disk.as_ref(), e.cycles)
-                        }
-                        (None, _) => Ending::NotRun,
+                        (Some((program, disk)), Some((_, name)), None) => (
+                            run_loaded_by_name(&ready, program, disk.as_ref(), name, e.cycles),
+                            None,
+                        ),
+                        (Some((program, disk)), None, None) => (
+                            run_with_disk(&ready, program, disk.as_ref(), e.cycles),
+                            None,
+                        ),
+                        (None, _, _) => (Ending::NotRun, None),
                     };
-                    if ending.passes(entries[i].expect) {
+                    let result = RunResult {
+                        entry: e.clone(),
+                        ending: outcome.0,
+                        picture: outcome.1,
+                    };
+                    if result.passed() {
                         passed.fetch_add(1, Ordering::Relaxed);
                     }
-                    endings.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(ending);
+                    let outcome = (result.ending, result.picture);
+                    endings.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     progress(d, entries.len(), passed.load(Ordering::Relaxed));
                 }
@@ -290,9 +333,13 @@ pub fn run(
     Ok(entries
         .iter()
         .zip(endings)
-        .map(|(e, ending)| RunResult {
-            entry: e.clone(),
-            ending: ending.unwrap_or(Ending::Timeout),
+        .map(|(e, outcome)| {
+            let (ending, picture) = outcome.unwrap_or((Ending::Timeout, None));
+            RunResult {
+                entry: e.clone(),
+                ending,
+                picture,
+            }
         })
         .collect())
 }
@@ -413,6 +460,7 @@ pub fn report(results: &[RunResult], published: Option<&Published>) -> String {
         let _ = writeln!(out, "\nfailing ({}):", failing.len());
         for r in failing {
             let why = match (r.entry.expect, r.ending) {
+                (Expect::NotPicture, _) => format!("{} (a difference was expected)", r.describe()),
                 (_, Ending::NotRun) => format!(
                     "not run: needs {}",
                     r.entry
@@ -420,7 +468,7 @@ pub fn report(results: &[RunResult], published: Option<&Published>) -> String {
                         .unwrap_or_else(|| "a drive (no 1541 DOS among the ROMs)".into())
                 ),
                 (Expect::Timeout, e) => format!("{} (a hang was expected)", e.describe()),
-                (Expect::Pass, e) => e.describe(),
+                _ => r.describe(),
             };
             let mut name = r.entry.name().to_string();
             if let Some((disk, _)) = &r.entry.disk {
@@ -472,10 +520,13 @@ pub fn results_file(results: &[RunResult], elapsed: std::time::Duration) -> Stri
             "vicii-new" | "vicii-old" => "PAL",
             _ => "-1",
         };
+        let (status, mode) = match &r.picture {
+            Some(v) => (v.status(r.ending), "screenshot"),
+            None => (r.ending.status(), "exitcode"),
+        };
         let _ = writeln!(
             out,
-            "{path},{prog},{},exitcode,{d64},{g64},{crt},{},{},{video}",
-            r.ending.status(),
+            "{path},{prog},{status},{mode},{d64},{g64},{crt},{},{},{video}",
             chip("cia-new", "cia-old"),
             chip("sid-new", "sid-old"),
         );
@@ -586,6 +637,7 @@ mod tests {
             .map(|entry| RunResult {
                 entry,
                 ending: Ending::NotRun,
+                picture: None,
             })
             .collect();
         let f = results_file(&results, std::time::Duration::from_secs(1));
@@ -607,10 +659,12 @@ mod tests {
             RunResult {
                 entry: entry("CPU/sha/sha.prg", Expect::Pass),
                 ending: Ending::Wrote(0xFF),
+                picture: None,
             },
             RunResult {
                 entry: entry("testbench/selftest/c64-pass.prg", Expect::Pass),
                 ending: Ending::Wrote(0),
+                picture: None,
             },
         ];
         let f = results_file(&results, std::time::Duration::from_secs(75));
