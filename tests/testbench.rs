@@ -21,19 +21,15 @@ fn bench_dir() -> Option<PathBuf> {
     ))
 }
 
-#[test]
-fn every_program_of_the_baseline_still_passes() {
-    let Some(dir) = bench_dir() else {
-        return;
-    };
+/// The programs of `dir`'s list named in the ratchet file `baseline` (every one of them must
+/// be in the list), run on the open ROMs: the ones that no longer pass, described.
+fn ratchet(dir: &std::path::Path, baseline: &str) -> (usize, Vec<String>) {
     let baseline = testbench::read_baseline(
-        &std::fs::read_to_string(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/testbench_baseline.txt"),
-        )
-        .expect("tests/testbench_baseline.txt"),
+        &std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(baseline))
+            .expect(baseline),
     );
     assert!(!baseline.is_empty());
-    let all = testbench::read_list(&dir).expect("tests.tsv reads");
+    let all = testbench::read_list(dir).expect("tests.tsv reads");
     let unknown: Vec<&String> = baseline
         .iter()
         .filter(|p| !all.iter().any(|e| &e.program == *p))
@@ -47,26 +43,34 @@ fn every_program_of_the_baseline_still_passes() {
         .map(|n| n.get())
         .unwrap_or(1);
     let results = testbench::run(
-        &dir,
+        dir,
         &entries,
         breadbin::Roms::open(),
         threads,
         &|_, _, _| {},
     )
     .expect("the bench runs");
-    let lost: Vec<String> = results
+    let lost = results
         .iter()
         .filter(|r| !r.passed())
-        .map(|r| format!("{} ({})", r.entry.program, r.ending.describe()))
+        .map(|r| format!("{} ({})", r.entry.program, r.describe()))
         .collect();
+    (results.len(), lost)
+}
+
+#[test]
+fn every_program_of_the_baseline_still_passes() {
+    let Some(dir) = bench_dir() else {
+        return;
+    };
+    let (n, lost) = ratchet(&dir, "tests/testbench_baseline.txt");
     assert!(
         lost.is_empty(),
-        "{} of {} baseline programs no longer pass:\n  {}",
+        "{} of {n} baseline programs no longer pass:\n  {}",
         lost.len(),
-        results.len(),
         lost.join("\n  ")
     );
-    eprintln!("{} baseline programs pass", results.len());
+    eprintln!("{n} baseline programs pass");
 }
 
 /// The picture runs' ratchet: every program listed in `tests/testbench_pictures_baseline.txt`
@@ -82,49 +86,17 @@ fn every_picture_of_the_baseline_still_matches() {
         ));
         return;
     }
-    let baseline = testbench::read_baseline(
-        &std::fs::read_to_string(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/testbench_pictures_baseline.txt"),
-        )
-        .expect("tests/testbench_pictures_baseline.txt"),
-    );
-    assert!(!baseline.is_empty());
     let all = testbench::read_list(&dir).expect("tests.tsv reads");
     assert_eq!(all.len(), 141, "the picture runs");
     assert!(all.iter().all(|e| e.expect.is_picture()));
-    let unknown: Vec<&String> = baseline
-        .iter()
-        .filter(|p| !all.iter().any(|e| &e.program == *p))
-        .collect();
-    assert!(unknown.is_empty(), "not in tests.tsv: {unknown:?}");
-    let entries: Vec<_> = all
-        .into_iter()
-        .filter(|e| baseline.contains(&e.program))
-        .collect();
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
-    let results = testbench::run(
-        &dir,
-        &entries,
-        breadbin::Roms::open(),
-        threads,
-        &|_, _, _| {},
-    )
-    .expect("the bench runs");
-    let lost: Vec<String> = results
-        .iter()
-        .filter(|r| !r.passed())
-        .map(|r| format!("{} ({})", r.entry.program, r.describe()))
-        .collect();
+    let (n, lost) = ratchet(&dir, "tests/testbench_pictures_baseline.txt");
     assert!(
         lost.is_empty(),
-        "{} of {} baseline pictures no longer match:\n  {}",
+        "{} of {n} baseline pictures no longer match:\n  {}",
         lost.len(),
-        results.len(),
         lost.join("\n  ")
     );
-    eprintln!("{} baseline pictures match", results.len());
+    eprintln!("{n} baseline pictures match");
 }
 
 /// Genuine ROMs with a 1541 DOS from `BREADBIN_GENUINE_ROMS`, or `None` after saying why.

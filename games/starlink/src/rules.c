@@ -66,7 +66,6 @@ static uint8_t near_star(uint8_t r)
     return MUL16(u, u) <= MUL16(441, len2);
 }
 
-uint8_t rules_n;
 
 /* Whether the segment between stars a and b passes within 0.42 cells of no other star. */
 uint8_t sees(uint8_t a, uint8_t b)

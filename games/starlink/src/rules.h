@@ -31,7 +31,6 @@
 #define GRAVITY_REACH 32
 #define MAX_BENDS 2
 
-extern uint8_t rules_n;
 
 uint8_t check_line(uint8_t a, uint8_t g, uint8_t b);
 uint8_t sees(uint8_t a, uint8_t b);

@@ -12,10 +12,8 @@ uint8_t clash_count[MAX_CAND];
 #ifndef __CC65__
 uint8_t clash_list[MAX_CLASHES];
 #endif
-uint16_t solve_nodes;
 uint8_t found_lines[2][MAX_SOL];
 uint8_t found_count[2];
-uint16_t clash_pairs;
 
 /* The search's order (position -> candidate), its ends and bends by position, and for each
  * position the clashing positions. */
@@ -119,7 +117,6 @@ void build_clashes(void)
         count[i] = clash_start[i];
     }
     clash_start[n] = k;
-    clash_pairs = np;
     for (k = 0; k < np; ++k) {
         clash_list[count[pi[k]]++] = pj[k];
         clash_list[count[pj[k]]++] = pi[k];
@@ -280,7 +277,6 @@ static uint8_t leave_ok(void)
 static void leaf(void)
 {
     static uint8_t i;
-    ++solve_nodes;
     for (i = 0; i < L.nstars; ++i)
         if (need[i])
             return;
@@ -329,7 +325,6 @@ static void search(void)
         case ENTER:
             if (found >= limit)
                 goto up;
-            ++solve_nodes;
             if (!blocked[c]) {
                 --avail[a];
                 --avail[b];
@@ -402,7 +397,6 @@ uint8_t count_solutions(uint8_t lim)
     npicked = 0;
     ncand = L.ncand;
     nstars = L.nstars;
-    solve_nodes = 0;
     for (i = 0; i < ncand; ++i)
         blocked[i] = 0;
     for (i = 0; i < L.nstars; ++i) {

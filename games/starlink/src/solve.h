@@ -14,11 +14,9 @@ extern uint16_t clash_start[MAX_CAND + 1];
 extern uint8_t clash_list[MAX_CLASHES];
 #endif
 extern uint8_t blocked[MAX_CAND];
-extern uint16_t solve_nodes;
 /* The first two solutions count_solutions() found (candidate indices), and their sizes. */
 extern uint8_t found_lines[2][MAX_SOL];
 extern uint8_t found_count[2];
-extern uint16_t clash_pairs;
 /* A solution count_solutions() does not count: its candidates flagged, and how many; NULL
  * to count every one. */
 extern const uint8_t *solve_avoid;

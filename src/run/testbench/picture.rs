@@ -359,13 +359,13 @@ pub fn write_diffs(dir: &Path, results: &[super::RunResult], out: &Path) -> Resu
         };
         let reference = Reference::read(&reference_path(dir, &r.entry.program))?;
         let path = out.join(format!("{}.png", r.entry.program));
-        let write = |path: &Path| -> std::io::Result<()> {
-            if let Some(folder) = path.parent() {
-                std::fs::create_dir_all(folder)?;
-            }
-            std::fs::write(path, diff_png(frame, &reference))
-        };
-        write(&path).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("{}: cannot write: {e}", folder.display()))?;
+        }
+        // Under a temporary name, renamed into place once whole.
+        crate::host::output::write_all_or_none(&[(&path, &diff_png(frame, &reference))])
+            .map_err(|e| e.to_string())?;
         n += 1;
     }
     Ok(n)
