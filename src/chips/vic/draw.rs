@@ -45,6 +45,14 @@ static MULTI_MASK: [[u64; 3]; 256] = {
     t
 };
 
+/// The first pixel of a cycle drawn with the colour registers as the next cycle's CPU
+/// access leaves them.
+pub(super) const TAIL: u16 = 5;
+/// The colour registers: $D020-$D02E.
+const COLOUR_REGS: usize = 15;
+/// A tail entry not in use.
+pub(super) const NO_TAIL: u32 = u32::MAX;
+
 /// X coordinate of the first pixel of a cycle (6569: cycle 1 starts at $194).
 #[inline]
 pub(super) fn cycle_x(cycle: u8) -> u16 {
@@ -81,9 +89,11 @@ impl Vic {
     /// Draw the cycle in which a sprite may colour or collide, if one waits, and what
     /// waits before it. Such a cycle is drawn after the CPU's access in it (which may
     /// move a sprite from its fifth pixel on) and before anything else looks at or moves
-    /// the sprites: the next cycle, a collision register read, a register write.
+    /// the sprites: the next cycle, a collision register read, a register write. The
+    /// colours of the cycle drawn before are settled first ([`Vic::settle_tail`]).
     #[inline]
     pub(super) fn draw_near(&mut self) {
+        self.settle_tail();
         if self.near == 0 {
             return;
         }
@@ -94,12 +104,13 @@ impl Vic {
         }
         let cycle = self.cycle;
         self.cycle = near;
-        self.draw_cycle();
+        self.draw_pixels(self.drawn_part as u16, 8);
         self.cycle = cycle;
         self.drawn = near;
+        self.drawn_part = 0;
     }
 
-    /// Draw the cycles after the last drawn one, up to `to`, as [`Vic::draw_cycle`] would
+    /// Draw the cycles after the last drawn one, up to `to`, as [`Vic::draw_pixels`] would
     /// have drawn them one at a time: nothing they depend on (registers, the line's
     /// fetched data) has changed since, and no sprite colours or collides in them.
     pub(super) fn flush_draw_to(&mut self, to: u8) {
@@ -111,21 +122,42 @@ impl Vic {
             let cycle = self.cycle;
             for c in from..=to {
                 self.cycle = c;
-                self.draw_cycle();
+                let lo = if c == from { self.drawn_part as u16 } else { 0 };
+                self.draw_pixels(lo, 8);
             }
             self.cycle = cycle;
         } else {
-            self.draw_cycles(from, to);
+            let p0 = (from as u16 - 1) * 8 + self.drawn_part as u16;
+            self.draw_span(p0, to as u16 * 8);
         }
         self.drawn = to;
+        self.drawn_part = 0;
     }
 
-    /// Cycles `from..=to` of a line without sprites, in one pass: the pixels in raster X
-    /// order from cycle 1's ($194 on, wrapping at 504), with the border flip-flops
+    /// A colour register written in the current cycle N shows from the sixth pixel of
+    /// cycle N-1 on (3 pixels before N's first). The pixels before are drawn with the
+    /// colours as they were; the cycle before, if a sprite had it drawn already, has its
+    /// last three pixels settled after the write ([`Vic::settle_tail`]).
+    pub(super) fn draw_before_colour_write(&mut self) {
+        if !self.render || self.cycle < 2 {
+            return;
+        }
+        let to = (self.cycle as u16 - 2) * 8 + TAIL;
+        let at = self.drawn as u16 * 8 + self.drawn_part as u16;
+        if at < to && !self.slow_draw {
+            self.draw_span(at, to);
+            self.drawn = (to / 8) as u8;
+            self.drawn_part = (to % 8) as u8;
+        }
+    }
+
+    /// The line positions `p0..p1` (pixel p is the (p % 8)th of cycle p / 8 + 1) where no
+    /// sprite colours or collides, in one pass: the pixels in raster X order from cycle
+    /// 1's ($194 on, wrapping at 504), with the border flip-flops
     /// switching at the left and right compare positions and the vertical one again in
-    /// cycle 63 (3.9). The same result as calls of [`Vic::draw_cycle`], whole cells at a
+    /// cycle 63 (3.9). The same result as calls of [`Vic::draw_pixels`], whole cells at a
     /// time.
-    fn draw_cycles(&mut self, from: u8, to: u8) {
+    fn draw_span(&mut self, p0: u16, p1: u16) {
         let raster = self.raster;
         let (top, bottom, left, right) = self.border_edges();
         let visible = self.render
@@ -133,7 +165,6 @@ impl Vic {
             && raster < T.first_visible_line + FRAME_HEIGHT as u16;
         // Positions along the line: pixel p is the (p % 8)th of cycle p / 8 + 1.
         let along = |x: u16| (x + 504 - 0x194) % 504;
-        let (p0, p1) = ((from as u16 - 1) * 8, to as u16 * 8);
         // Events in line order: the left and right compares, then cycle 63's start.
         let events = [
             (along(left), 0u8),
@@ -194,9 +225,9 @@ impl Vic {
         let row = (self.raster - T.first_visible_line) as usize * FRAME_WIDTH;
         let col = |x: u16| row + if x >= 496 { x - 496 } else { x + 8 } as usize;
         let (a, b) = (col(from), col(to - 1) + 1);
-        let bg0 = self.regs[0x21] & 0x0F;
+        let bg0 = self.regs[0x21];
         if border {
-            self.frame[a..b].fill(self.regs[0x20] & 0x0F);
+            self.frame[a..b].fill(self.regs[0x20]);
             return;
         }
         // Background outside the 40 cells, then the cells that overlap the span.
@@ -235,7 +266,7 @@ impl Vic {
     /// [`Vic::cell_pixels`] as one word, the first pixel in the low byte.
     #[inline]
     fn cell_word(&self, k: usize, mode: u8) -> u64 {
-        let bg0 = self.regs[0x21] & 0x0F;
+        let bg0 = self.regs[0x21];
         let g = self.gdata[k] as usize;
         let (c, col) = (self.gchar[k], self.gcol[k]);
         let hires = |fg: u8, bg: u8| {
@@ -249,22 +280,72 @@ impl Vic {
         match mode {
             0 => hires(col, bg0),
             1 if col & 8 == 0 => hires(col & 7, bg0),
-            1 => multi(bg0, self.regs[0x22] & 0x0F, self.regs[0x23] & 0x0F, col & 7),
-            4 => hires(col, self.regs[0x21 + (c >> 6) as usize] & 0x0F),
+            1 => multi(bg0, self.regs[0x22], self.regs[0x23], col & 7),
+            4 => hires(col, self.regs[0x21 + (c >> 6) as usize]),
             2 => hires(c >> 4, c & 0x0F),
             3 => multi(bg0, c >> 4, c & 0x0F, col),
             _ => 0,
         }
     }
 
-    /// Draw the 8 pixels of the current cycle, border included.
-    #[inline]
-    pub(super) fn draw_cycle(&mut self) {
-        self.draw_pixels(0, 8);
+    /// Draw pixels `lo..hi` of the current cycle's 8, border included. From the sixth
+    /// pixel ([`TAIL`]) on, the colour registers are those after the next cycle's CPU
+    /// access: those pixels show the colours as they are, and which register each came
+    /// from is kept until [`Vic::settle_tail`].
+    pub(super) fn draw_pixels(&mut self, lo: u16, hi: u16) {
+        let mid = lo.max(TAIL);
+        if hi <= mid {
+            self.draw_pixels_now(lo, hi);
+            return;
+        }
+        if lo < mid {
+            self.draw_pixels_now(lo, mid);
+        }
+        self.settle_tail();
+        // Each colour register reads as a tag (16 + its number) while the tail is drawn.
+        let mut colours = [0u8; COLOUR_REGS];
+        colours.copy_from_slice(&self.regs[0x20..0x20 + COLOUR_REGS]);
+        for (i, r) in self.regs[0x20..0x20 + COLOUR_REGS].iter_mut().enumerate() {
+            *r = 16 + i as u8;
+        }
+        self.draw_pixels_now(mid, hi);
+        self.regs[0x20..0x20 + COLOUR_REGS].copy_from_slice(&colours);
+        let raster = self.raster;
+        if raster < T.first_visible_line || raster >= T.first_visible_line + FRAME_HEIGHT as u16 {
+            return;
+        }
+        let row = (raster - T.first_visible_line) as usize * FRAME_WIDTH;
+        let x0 = cycle_x(self.cycle);
+        for px in mid..hi {
+            let x = (x0 + px) % 504;
+            let col = if x >= 496 { x - 496 } else { x + 8 } as usize;
+            if col >= FRAME_WIDTH {
+                continue;
+            }
+            let at = row + col;
+            let v = self.frame[at];
+            if v >= 16 {
+                let reg = v - 16;
+                self.frame[at] = colours[reg as usize];
+                self.tail[(px - TAIL) as usize] = (at as u32, reg);
+            }
+        }
     }
 
-    /// Draw pixels `lo..hi` of the current cycle's 8, border included.
-    pub(super) fn draw_pixels(&mut self, lo: u16, hi: u16) {
+    /// Give the pixels of the last drawn cycle's tail the colours of the registers they
+    /// came from, as they are now: after the CPU's access in the cycle that follows.
+    #[inline]
+    pub(super) fn settle_tail(&mut self) {
+        for t in self.tail.iter_mut() {
+            if t.0 != NO_TAIL {
+                self.frame[t.0 as usize] = self.regs[0x20 + t.1 as usize];
+                t.0 = NO_TAIL;
+            }
+        }
+    }
+
+    /// Draw pixels `lo..hi` of the current cycle's 8 with the registers as they are.
+    fn draw_pixels_now(&mut self, lo: u16, hi: u16) {
         let raster = self.raster;
         let whole = lo == 0 && hi == 8;
         // Vertical border: decided in cycle 63 for the next line (and at the left edge).
@@ -297,7 +378,7 @@ impl Vic {
             return;
         }
         let row = (raster.wrapping_sub(T.first_visible_line)) as usize * FRAME_WIDTH;
-        let border_color = self.regs[0x20] & 0x0F;
+        let border_color = self.regs[0x20];
         let xscroll = (self.regs[0x16] & 7) as u16;
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
@@ -432,7 +513,7 @@ impl Vic {
             let fg = ((((fa as u16) << 8) | fb as u16) << shift >> 8) as u8;
             return (px.to_le_bytes(), fg);
         }
-        let mut out = [self.regs[0x21] & 0x0F; 8];
+        let mut out = [self.regs[0x21]; 8];
         let mut fg = 0u8;
         let mut cell = (usize::MAX, [0u8; 8], 0u8);
         for (px, o) in out.iter_mut().enumerate() {
@@ -483,7 +564,7 @@ impl Vic {
                 self.cell_pixels(k, mode)[bit],
                 self.cell_fg(k, mode) & (0x80 >> bit) != 0,
             ),
-            None => (self.regs[0x21] & 0x0F, false),
+            None => (self.regs[0x21], false),
         }
     }
 

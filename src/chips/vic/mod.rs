@@ -116,6 +116,12 @@ pub struct Vic {
     /// colour or collide wait for the end of the line, a register write or a cycle where
     /// one can, whichever comes first (`draw.rs`).
     drawn: u8,
+    /// Pixels of the cycle after `drawn` already drawn (a colour write splits a cycle).
+    drawn_part: u8,
+    /// The last three pixels of the last cycle drawn one by one: frame index and colour
+    /// register ($D020 + n) of each pixel that took its colour from one, settled once the
+    /// next cycle's CPU access is made (`draw.rs`).
+    tail: [(u32, u8); 3],
     /// A cycle of this line (0: none) whose pixels a sprite may colour or collide in,
     /// drawn once the CPU's access in it is made ([`Vic::draw_near`]).
     near: u8,
@@ -166,6 +172,8 @@ impl Vic {
             main_border: true,
             vertical_border: true,
             drawn: T.cycles_per_line,
+            drawn_part: 0,
+            tail: [(draw::NO_TAIL, 0); 3],
             near: 0,
             spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
@@ -186,6 +194,11 @@ impl Vic {
             || self.vmli > 40
             || self.rc > 7
             || self.drawn > T.cycles_per_line
+            || self.drawn_part > 7
+            || self
+                .tail
+                .iter()
+                .any(|t| t.0 != draw::NO_TAIL && (t.0 as usize >= self.frame.len() || t.1 > 14))
             || self.near > T.cycles_per_line
             || self.vc > 0x3FF
             || self.vcbase > 0x3FF
@@ -207,6 +220,7 @@ impl Vic {
         self.flush_draw();
         self.render = on;
         self.drawn = self.cycle;
+        self.drawn_part = 0;
     }
 
     pub fn frame(&self) -> &[u8] {
@@ -532,6 +546,7 @@ impl Vic {
             self.light_pen_edge(x, line, true);
         }
         self.drawn = 0;
+        self.drawn_part = 0;
         if self.raster != 0 {
             self.check_raster_irq();
         } else {

@@ -53,14 +53,23 @@ impl Vic {
         if sprite_x && self.drawn < self.cycle && (self.render || self.sprites_drawing()) {
             // A sprite's X comparator sees the new position from the fifth pixel of the
             // write's cycle on. (A cycle waiting to be drawn is this one.)
+            self.settle_tail();
             self.near = 0;
             if self.drawn + 1 < self.cycle {
                 self.flush_draw_to(self.cycle - 1);
             }
-            self.draw_pixels(0, 4);
+            self.draw_pixels(self.drawn_part as u16, 4);
             self.regs[reg as usize] = value;
             self.draw_pixels(4, 8);
             self.drawn = self.cycle;
+            self.drawn_part = 0;
+            return;
+        }
+        if (0x20..=0x2E).contains(&reg) {
+            // From 3 pixels before this cycle on (`draw.rs`); this cycle waits.
+            self.draw_before_colour_write();
+            self.regs[reg as usize] = value & 0x0F;
+            self.settle_tail();
             return;
         }
         // Pixels up to this cycle are drawn with the registers as they were.

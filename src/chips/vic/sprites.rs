@@ -364,12 +364,11 @@ impl Vic {
     /// The colour of sprite n's pixel `bits` (as [`Vic::sprite_bits`] gives it, not 0).
     #[inline]
     fn sprite_colour(&self, n: usize, bits: u8) -> u8 {
-        let c = match bits {
+        match bits {
             1 => self.regs[0x25],
             2 => self.regs[0x27 + n],
             _ => self.regs[0x26],
-        };
-        c & 0x0F
+        }
     }
 
     /// Sprite n's pixel `d` of its run (`wide` 2 when X-expanded): 0 transparent, 2 the

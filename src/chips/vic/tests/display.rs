@@ -226,3 +226,48 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
         }
     );
 }
+
+/// A colour register written in cycle N shows from 3 pixels before N's first pixel
+/// (greydot and colorsplit in the VICE test bench, photographed on 6569s): written in
+/// cycle 30 (X 132-139), the new colour starts at X 129. The same holds for the border,
+/// for a sprite's colour, and where a sprite is being drawn cycle by cycle.
+#[test]
+fn a_colour_write_shows_three_pixels_before_its_cycle() {
+    // (register, line, sprite 0 at X 112 on this line, pixel checked in X 100-160)
+    for (reg, line, sprite) in [
+        (0x21u8, 100u16, false),
+        (0x21, 100, true),
+        (0x20, 30, false),
+        (0x20, 30, true),
+        (0x27, 100, true),
+    ] {
+        let mut m = Mem::new();
+        m.chargen.fill(0); // text all background
+        let mut v = if sprite {
+            let y = (line - 1) as u8;
+            // A sprite whose first row is set in its middle 8 pixels only, or all of it.
+            let row = if reg == 0x27 { [0xFF; 3] } else { [0, 0xFF, 0] };
+            sprites_at(&mut m, &[(0, 112, y)], row, 0)
+        } else {
+            kernal_vic()
+        };
+        v.write(0x11, 0x1B);
+        v.write(0x27, 7);
+        v.write(reg, 2);
+        tick_to(&mut v, &m, line, 30);
+        v.write(reg, 5);
+        tick_to(&mut v, &m, line + 1, 1);
+        let r = (line - T.first_visible_line) as usize * FRAME_WIDTH + 8;
+        let px = &v.frame()[r + 100..r + 160];
+        // With a sprite over the background, only the pixels outside it are checked.
+        let sprite_px = |x: usize| sprite && reg != 0x27 && (120..128).contains(&x);
+        for (i, &c) in px.iter().enumerate() {
+            let x = 100 + i;
+            if sprite_px(x) || (reg == 0x27 && !(112..136).contains(&x)) {
+                continue;
+            }
+            let want = if x < 129 { 2 } else { 5 };
+            assert_eq!(c, want, "${reg:02X}, sprite {sprite}: X {x}");
+        }
+    }
+}
