@@ -93,7 +93,9 @@ impl Vic {
     /// colours of the cycle drawn before are settled first ([`Vic::settle_tail`]).
     #[inline]
     pub(super) fn draw_near(&mut self) {
-        self.settle_tail();
+        if self.cycle > self.tail_cycle {
+            self.settle_tail();
+        }
         if self.near == 0 {
             return;
         }
@@ -328,12 +330,14 @@ impl Vic {
                 let reg = v - 16;
                 self.frame[at] = colours[reg as usize];
                 self.tail[(px - TAIL) as usize] = (at as u32, reg);
+                self.tail_cycle = self.cycle;
             }
         }
     }
 
     /// Give the pixels of the last drawn cycle's tail the colours of the registers they
-    /// came from, as they are now: after the CPU's access in the cycle that follows.
+    /// came from, as they are now: after the CPU's access in the cycle that follows
+    /// (`tail_cycle` + 1, or the next line).
     #[inline]
     pub(super) fn settle_tail(&mut self) {
         for t in self.tail.iter_mut() {

@@ -122,6 +122,8 @@ pub struct Vic {
     /// register ($D020 + n) of each pixel that took its colour from one, settled once the
     /// next cycle's CPU access is made (`draw.rs`).
     tail: [(u32, u8); 3],
+    /// The cycle those pixels belong to.
+    tail_cycle: u8,
     /// A cycle of this line (0: none) whose pixels a sprite may colour or collide in,
     /// drawn once the CPU's access in it is made ([`Vic::draw_near`]).
     near: u8,
@@ -174,6 +176,7 @@ impl Vic {
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
+            tail_cycle: 0,
             near: 0,
             spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
@@ -547,6 +550,7 @@ impl Vic {
         }
         self.drawn = 0;
         self.drawn_part = 0;
+        self.settle_tail();
         if self.raster != 0 {
             self.check_raster_irq();
         } else {
