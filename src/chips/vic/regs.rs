@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The first pixel of its cycle from which a write to $D01B-$D01D counts.
+const SPRITE_MODE_PIXEL: u16 = 3;
+
 impl Vic {
     /// Register read as the CPU sees it ($D000-$D3FF, mirrored every 64 bytes).
     pub fn read(&mut self, reg: u8) -> u8 {
@@ -49,18 +52,27 @@ impl Vic {
 
     pub fn write(&mut self, reg: u8, value: u8) {
         let reg = reg & 0x3F;
-        let sprite_x = reg < 0x10 && reg & 1 == 0 || reg == 0x10;
-        if sprite_x && self.drawn < self.cycle && (self.render || self.sprites_drawing()) {
+        let split = match reg {
             // A sprite's X comparator sees the new position from the fifth pixel of the
-            // write's cycle on. (A cycle waiting to be drawn is this one.)
+            // write's cycle on.
+            0x00..=0x0F if reg & 1 == 0 => 4,
+            0x10 => 4,
+            // Priority from the third, multicolour and X expansion from the fourth (VICE
+            // test bench VICII/spritesplit, photographed on a 6569).
+            0x1B => 2,
+            0x1C | 0x1D => SPRITE_MODE_PIXEL,
+            _ => 0,
+        };
+        if split != 0 && self.drawn < self.cycle && (self.render || self.sprites_drawing()) {
+            // A cycle waiting to be drawn is this one.
             self.settle_tail();
             self.near = 0;
             if self.drawn + 1 < self.cycle {
                 self.flush_draw_to(self.cycle - 1);
             }
-            self.draw_pixels(self.drawn_part as u16, 4);
+            self.draw_pixels(0, split);
             self.regs[reg as usize] = value;
-            self.draw_pixels(4, 8);
+            self.draw_pixels(split, 8);
             self.drawn = self.cycle;
             self.drawn_part = 0;
             return;

@@ -413,3 +413,29 @@ fn a_sprite_x_write_counts_from_the_fifth_pixel_of_its_cycle() {
         );
     }
 }
+
+/// A priority write in cycle 28 (X 116-123) counts from X 118, a multicolour write from
+/// X 119 (VICE test bench VICII/spritesplit, photographed on a 6569).
+#[test]
+fn priority_and_multicolour_writes_count_from_their_cycles_third_and_fourth_pixel() {
+    for (reg, first_new) in [(0x1Bu8, 118usize), (0x1C, 119)] {
+        let mut m = Mem::new();
+        m.chargen.fill(0xFF); // foreground everywhere: a sprite behind it is hidden
+        let mut v = sprites_at(&mut m, &[(0, 96, 99)], [0xFF; 3], 0xFF);
+        v.write(0x11, 0x1B);
+        v.write(0x27, 7);
+        v.write(0x26, 2);
+        tick_to(&mut v, &m, 100, 28);
+        v.write(reg, 0x01);
+        tick_to(&mut v, &m, 101, 1);
+        let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8;
+        for x in 110..120 {
+            let want = match (reg, x < first_new) {
+                (_, true) => 7,
+                (0x1B, false) => 1, // the text's colour
+                _ => 2,             // the pair 11: $D026
+            };
+            assert_eq!(v.frame()[r + x], want, "${reg:02X}: X {x}");
+        }
+    }
+}
