@@ -77,6 +77,19 @@ impl Vic {
         (top, bottom, left, right)
     }
 
+    /// The vertical border flip-flop (3.9): set while the raster line is the bottom compare
+    /// line, reset while it is the top one with DEN set, in any cycle (VICE test bench
+    /// VICII/border/vborder2, photographed on a 6569). Looked at when the line or $D011
+    /// changes; the main border follows it at the left compare.
+    pub(super) fn vertical_compare(&mut self) {
+        let (top, bottom, _, _) = self.border_edges();
+        if self.raster == bottom {
+            self.vertical_border = true;
+        } else if self.raster == top && self.den() {
+            self.vertical_border = false;
+        }
+    }
+
     /// Draw the pixels that wait, up to the current cycle (before a register write, and
     /// before the picture is looked at).
     pub(crate) fn flush_draw(&mut self) {
@@ -161,20 +174,16 @@ impl Vic {
     /// time.
     fn draw_span(&mut self, p0: u16, p1: u16) {
         let raster = self.raster;
-        let (top, bottom, left, right) = self.border_edges();
+        let (_, _, left, right) = self.border_edges();
         let visible = self.render
             && raster >= T.first_visible_line
             && raster < T.first_visible_line + FRAME_HEIGHT as u16;
         // Positions along the line: pixel p is the (p % 8)th of cycle p / 8 + 1.
         let along = |x: u16| (x + 504 - 0x194) % 504;
-        // Events in line order: the left and right compares, then cycle 63's start.
-        let events = [
-            (along(left), 0u8),
-            (along(right), 1),
-            ((T.cycles_per_line as u16 - 1) * 8, 2),
-        ];
+        // Events in line order: the left and right compares.
+        let events = [(along(left), false), (along(right), true)];
         let mut p = p0;
-        for (at, what) in events {
+        for (at, right) in events {
             if at < p0 || at >= p1 {
                 continue;
             }
@@ -182,16 +191,9 @@ impl Vic {
                 self.paint_along(p, at, self.main_border);
             }
             p = at;
-            if what == 1 {
+            if right {
                 self.main_border = true;
-                continue;
-            }
-            if raster == bottom {
-                self.vertical_border = true;
-            } else if raster == top && self.den() {
-                self.vertical_border = false;
-            }
-            if what == 0 && !self.vertical_border {
+            } else if !self.vertical_border {
                 self.main_border = false;
             }
         }
@@ -352,15 +354,7 @@ impl Vic {
     fn draw_pixels_now(&mut self, lo: u16, hi: u16) {
         let raster = self.raster;
         let whole = lo == 0 && hi == 8;
-        // Vertical border: decided in cycle 63 for the next line (and at the left edge).
-        let (top, bottom, left, right) = self.border_edges();
-        if self.cycle == T.cycles_per_line && lo == 0 {
-            if raster == bottom {
-                self.vertical_border = true;
-            } else if raster == top && self.den() {
-                self.vertical_border = false;
-            }
-        }
+        let (_, _, left, right) = self.border_edges();
         let visible_line =
             raster >= T.first_visible_line && raster < T.first_visible_line + FRAME_HEIGHT as u16;
         let x0 = cycle_x(self.cycle);
@@ -466,15 +460,8 @@ impl Vic {
                 if x == right {
                     self.main_border = true;
                 }
-                if x == left {
-                    if raster == bottom {
-                        self.vertical_border = true;
-                    } else if raster == top && self.den() {
-                        self.vertical_border = false;
-                    }
-                    if !self.vertical_border {
-                        self.main_border = false;
-                    }
+                if x == left && !self.vertical_border {
+                    self.main_border = false;
                 }
             }
             // Sprites collide wherever they are, border or not.

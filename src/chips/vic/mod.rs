@@ -551,6 +551,7 @@ impl Vic {
         self.drawn = 0;
         self.drawn_part = 0;
         self.settle_tail();
+        self.vertical_compare();
         if self.raster != 0 {
             self.check_raster_irq();
         } else {

@@ -57,6 +57,8 @@ impl Vic {
             // write's cycle on.
             0x00..=0x0F if reg & 1 == 0 => 4,
             0x10 => 4,
+            // So do the border's comparators: RSEL and DEN ($D011), CSEL ($D016).
+            0x11 | 0x16 => 4,
             // Priority from the third, multicolour and X expansion from the fourth (VICE
             // test bench VICII/spritesplit, photographed on a 6569).
             0x1B => 2,
@@ -71,7 +73,7 @@ impl Vic {
                 self.flush_draw_to(self.cycle - 1);
             }
             self.draw_pixels(0, split);
-            self.regs[reg as usize] = value;
+            self.apply(reg, value);
             self.draw_pixels(split, 8);
             self.drawn = self.cycle;
             self.drawn_part = 0;
@@ -86,12 +88,21 @@ impl Vic {
         }
         // Pixels up to this cycle are drawn with the registers as they were.
         self.flush_draw();
+        self.apply(reg, value);
+    }
+
+    /// A register write's effects, once the pixels before it are drawn.
+    fn apply(&mut self, reg: u8, value: u8) {
         match reg {
             0x11 => {
                 self.regs[0x11] = value;
                 self.raster_compare = (self.raster_compare & 0xFF) | (((value >> 7) as u16) << 8);
                 self.compare_after_write();
                 self.update_bad_line();
+                // In cycle 63 the vertical compare is already past this line (vborder2).
+                if self.cycle != T.cycles_per_line {
+                    self.vertical_compare();
+                }
             }
             0x12 => {
                 self.raster_compare = (self.raster_compare & 0x100) | value as u16;
@@ -107,6 +118,7 @@ impl Vic {
                 self.regs[0x17] = value;
                 self.sprite_yexp_written(old, value);
             }
+            0x20..=0x2E => self.regs[reg as usize] = value & 0x0F,
             0x13 | 0x14 | 0x1E | 0x1F | 0x2F..=0x3F => {}
             _ => self.regs[reg as usize] = value,
         }

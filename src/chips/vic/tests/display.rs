@@ -275,3 +275,62 @@ fn a_colour_write_shows_three_pixels_before_its_cycle() {
         }
     }
 }
+
+/// 3.9 with the VICE test bench's vborder2 (photographed on a 6569): the bottom compare
+/// sets the vertical border flip-flop in whatever cycle RSEL matches, not only in cycle 63
+/// and at the left edge. RSEL cleared for cycles 30-33 of line 247 closes the border from
+/// line 248; cleared in cycles 5-8, from line 247 itself; in line 246, not at all. The
+/// left compare (X 24, cycle 16's fifth pixel) sees a write of cycle 16; a write in cycle
+/// 63 comes too late for its line.
+#[test]
+fn the_vertical_border_follows_rsel_in_any_cycle_of_its_line() {
+    for (line, cycle, first_closed) in [
+        (247u16, 30u8, 248u16),
+        (247, 5, 247),
+        (246, 30, 251),
+        (247, 16, 247),
+        (247, 17, 248),
+        (247, 62, 248),
+        (247, 63, 251),
+    ] {
+        let m = Mem::new();
+        let mut v = kernal_vic();
+        tick_to(&mut v, &m, line, cycle);
+        v.write(0x11, 0x13);
+        for _ in 0..4 {
+            v.tick(&m.view());
+        }
+        v.write(0x11, 0x1B);
+        tick_to(&mut v, &m, 252, 1);
+        for l in 245..=251u16 {
+            let border = pixel(&v, 8 + 100, (l - T.first_visible_line) as usize) == 14;
+            assert_eq!(
+                border,
+                l >= first_closed,
+                "RSEL off in line {line} cycle {cycle}: line {l}"
+            );
+        }
+    }
+}
+
+/// 3.9: CSEL cleared in cycle 56 (X 340-347) moves the right compare to X 335 before the
+/// 40-column one at X 344 is reached, so the border stays open; in cycle 57 it is too
+/// late. The comparator sees the new CSEL from the fifth pixel of the write's cycle.
+#[test]
+fn csel_cleared_in_cycle_56_keeps_the_right_border_open() {
+    for (cycle, open) in [(56u8, true), (57, false)] {
+        let m = Mem::new();
+        let mut v = kernal_vic();
+        tick_to(&mut v, &m, 100, cycle);
+        v.write(0x16, 0x00);
+        tick_to(&mut v, &m, 101, 10);
+        v.write(0x16, 0x08);
+        tick_to(&mut v, &m, 102, 1);
+        let row = (100 - T.first_visible_line) as usize;
+        assert_eq!(
+            pixel(&v, 8 + 350, row) != 14,
+            open,
+            "CSEL cleared in cycle {cycle}"
+        );
+    }
+}
