@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// The first pixel of its cycle from which a write's change of a display mode bit shows
+/// (VICE test bench VICII/videomode, photographed on a 6569): ECM and BMM set from the
+/// first, cleared from the third; MCM cleared from the first, set from the second.
+fn mode_bit_pixel(bit: u8, set: bool) -> u16 {
+    match (bit, set) {
+        (0x10, true) => 1,
+        (0x10, false) => 0,
+        (_, true) => 0,
+        (_, false) => 2,
+    }
+}
+
 /// The first pixel of its cycle from which a write to $D01B-$D01D counts.
 const SPRITE_MODE_PIXEL: u16 = 3;
 
@@ -72,7 +84,32 @@ impl Vic {
             if self.drawn + 1 < self.cycle {
                 self.flush_draw_to(self.cycle - 1);
             }
-            self.draw_pixels(0, split);
+            // The display mode bits change before the rest of the register.
+            let mut at = 0;
+            let changed = self.regs[reg as usize] ^ value;
+            let modes: &[u8] = match reg {
+                0x11 => &[0x40, 0x20],
+                0x16 => &[0x10],
+                _ => &[],
+            };
+            let mut stages = [(0u16, 0u8); 2];
+            for (stage, &bit) in stages.iter_mut().zip(modes) {
+                if changed & bit != 0 {
+                    *stage = (mode_bit_pixel(bit, value & bit != 0), bit);
+                }
+            }
+            stages.sort_unstable();
+            for (px, bit) in stages {
+                if bit == 0 {
+                    continue;
+                }
+                if px > at {
+                    self.draw_pixels(at, px);
+                    at = px;
+                }
+                self.regs[reg as usize] ^= bit;
+            }
+            self.draw_pixels(at, split);
             self.apply(reg, value);
             self.draw_pixels(split, 8);
             self.drawn = self.cycle;

@@ -334,3 +334,38 @@ fn csel_cleared_in_cycle_56_keeps_the_right_border_open() {
         );
     }
 }
+
+/// An invalid mode (ECM with BMM or MCM) shows black. Mode bits change within their
+/// write's cycle: ECM and BMM set from its first pixel and cleared from its third, MCM
+/// set from its second and cleared from its first (VICE test bench VICII/videomode). The
+/// writes are in cycles 30 (X 132-139) and 40 (X 212-219) of line 100.
+#[test]
+fn mode_bits_change_within_their_writes_cycle() {
+    // (register, value that makes the mode invalid, its old value, first and last black X)
+    for (reg, invalid, valid, from, to) in [
+        (0x11u8, 0x7Bu8, 0x1Bu8, 132usize, 213usize), // BMM and ECM together
+        (0x16, 0x18, 0x08, 133, 211),                 // MCM under ECM
+    ] {
+        let mut m = Mem::new();
+        m.chargen.fill(0x0F);
+        let mut v = kernal_vic();
+        if reg == 0x16 {
+            v.write(0x11, 0x5B); // ECM on: MCM makes it invalid
+        }
+        tick_to(&mut v, &m, 100, 30);
+        v.write(reg, invalid);
+        tick_to(&mut v, &m, 100, 40);
+        v.write(reg, valid);
+        tick_to(&mut v, &m, 101, 1);
+        let row = (100 - T.first_visible_line) as usize;
+        for x in 120..230 {
+            let black = (from..=to).contains(&x);
+            assert_eq!(
+                pixel(&v, 8 + x, row) == 0,
+                black,
+                "${reg:02X}: X {x} (colour {})",
+                pixel(&v, 8 + x, row)
+            );
+        }
+    }
+}
