@@ -286,6 +286,11 @@ impl C64 {
         // several times a line.)
         if s.cycles >= s.sched.vic.wake {
             s.tick_vic();
+            if s.vic.wants_cpu_data() {
+                // A c-access made while the CPU still had the bus sees its data byte.
+                let v = s.cpu_data_byte(&self.cpu);
+                s.vic.cpu_data(v);
+            }
             s.drive_cpu(&mut self.cpu);
         }
         // 2. The CPU's bus cycle: read cycles are held while RDY is low.

@@ -18,7 +18,7 @@
 //! (which forces one) or through the keyboard, so they are driven from there.
 
 use super::System;
-use crate::chips::cpu::Cpu;
+use crate::chips::cpu::{Bus, Cpu};
 use crate::chips::serial::{self, SerialBus};
 use crate::drive::Drive;
 
@@ -37,6 +37,35 @@ impl System {
     pub(super) fn drive_cpu(&self, cpu: &mut Cpu) {
         self.drive_interrupts(cpu);
         cpu.rdy = !(self.ba_low | self.port_lines.dma);
+    }
+
+    /// The byte on the data bus in the CPU's access of this cycle, found without making it:
+    /// the value it writes, or what memory answers the read it makes (or, held by RDY,
+    /// keeps making). For the VIC's c-accesses made while the CPU still has the bus.
+    #[cold]
+    pub(super) fn cpu_data_byte(&self, cpu: &Cpu) -> u8 {
+        struct Probe<'a> {
+            sys: &'a System,
+            data: Option<u8>,
+        }
+        impl Bus for Probe<'_> {
+            fn read(&mut self, addr: u16) -> u8 {
+                let v = self.sys.peek(addr);
+                self.data.get_or_insert(v);
+                v
+            }
+            fn write(&mut self, _addr: u16, value: u8) {
+                self.data.get_or_insert(value);
+            }
+        }
+        let mut probe = Probe {
+            sys: self,
+            data: None,
+        };
+        let mut c = cpu.clone();
+        c.rdy = true;
+        c.tick(&mut probe);
+        probe.data.unwrap_or(0xFF)
     }
 
     /// The CPU's interrupt inputs alone (RDY only changes in the VIC's full tick).

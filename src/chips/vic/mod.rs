@@ -89,6 +89,11 @@ pub struct Vic {
     display_state: bool,
     /// Cycle in which BA last fell in this line (c-accesses need three cycles more).
     ba_start: u8,
+    /// The matrix position + 1 of this cycle's c-access if the CPU still had the bus in it
+    /// (0: none). Its colour nybble is the low nybble of the CPU's data byte of the cycle,
+    /// handed in by the machine with [`Vic::cpu_data`].
+    #[serde(default)]
+    cpu_cell: u8,
     /// The cycle after a $D011 write that started a Bad Line in idle state in this line (0:
     /// none). Its g-access is still an idle one, but at $38FF; display state takes over in
     /// the next.
@@ -162,6 +167,7 @@ impl Vic {
             bad_line: false,
             display_state: false,
             ba_start: 12,
+            cpu_cell: 0,
             vsp_cycle: 0,
             vc: 0,
             vcbase: 0,
@@ -420,6 +426,7 @@ impl Vic {
             self.raster_match = false;
         }
         self.ba_start = 12;
+        self.cpu_cell = 0;
         self.vsp_cycle = 0;
         self.update_bad_line();
     }
@@ -469,9 +476,30 @@ impl Vic {
             self.matrix[i] = v;
             self.colors[i] = mem.color[(self.vc & 0x3FF) as usize] & 0x0F;
         } else {
-            // The CPU still owns the bus for three cycles after BA fell: the VIC reads $FF.
+            // The CPU still owns the bus for three cycles after BA fell: the VIC reads $FF
+            // as the code; its colour lines see the low nybble of the CPU's data byte of the
+            // cycle (VICE test bench VICII/colorfetchbug and flibug, real C64s: the opcode
+            // the halted CPU reads after its $D011 store). Until the machine hands that in
+            // ([`Vic::cpu_data`]), the lines read high.
             self.matrix[i] = 0xFF;
             self.colors[i] = 0x0F;
+            self.cpu_cell = i as u8 + 1;
+        }
+    }
+
+    /// Whether this cycle's c-access was made while the CPU had the bus, so that its colour
+    /// is the CPU's data byte of the cycle ([`Vic::cpu_data`]).
+    #[inline(always)]
+    pub fn wants_cpu_data(&self) -> bool {
+        self.cpu_cell != 0
+    }
+
+    /// The byte on the CPU's data bus in this cycle (the value it writes, or the one it
+    /// reads while halted): the colour of a c-access made while the CPU had the bus.
+    pub fn cpu_data(&mut self, value: u8) {
+        if self.cpu_cell != 0 {
+            self.colors[(self.cpu_cell - 1) as usize] = value & 0x0F;
+            self.cpu_cell = 0;
         }
     }
 

@@ -54,6 +54,10 @@ impl Vic {
         }
         let next = if c < 2 && self.raster == 0 {
             2
+        } else if self.bad_line && self.ba_start > 12 && c < self.ba_start + 2 {
+            // BA fell late: the c-accesses of its first three cycles take the CPU's data
+            // byte of their cycle, handed in after each full tick.
+            c + 1
         } else if c < 12 && self.bad_line {
             12 // BA falls
         } else if c < 14 {

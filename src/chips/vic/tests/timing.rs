@@ -221,3 +221,38 @@ fn line_0_reads_as_311_in_its_first_cycle() {
     tick_to(&mut v, &m, 0, 2);
     assert_eq!((v.peek(0x11) & 0x80, v.peek(0x12)), (0x00, 0x00));
 }
+
+#[test]
+fn c_accesses_while_the_cpu_has_the_bus_take_its_data_byte_as_colour() {
+    // VICE test bench VICII/colorfetchbug and flibug (real C64s): in the three cycles after
+    // BA falls the VIC reads $FF as the code and the low nybble of the CPU's data byte of
+    // the cycle (there the opcode the halted CPU reads after its $D011 store) as colour.
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1D);
+    run_frame(&mut v, &m);
+    tick_to(&mut v, &m, 0x33, 40);
+    v.write(0x11, 0x1B);
+    let rc = v.rc as usize;
+    for (cycle, byte) in [(41, 0x8A), (42, 0x93), (43, 0x2C)] {
+        tick_to(&mut v, &m, 0x33, cycle);
+        assert!(v.wants_cpu_data(), "cycle {cycle}");
+        v.cpu_data(byte);
+    }
+    tick_to(&mut v, &m, 0x33, 44);
+    assert!(!v.wants_cpu_data(), "cycle 44 has the bus");
+    tick_to(&mut v, &m, 0x34, 1);
+    v.flush_draw();
+    let y = (0x33 - T.first_visible_line) as usize;
+    let glyph = m.chargen[0xFF * 8 + rc];
+    for (cell, colour) in [(26, 0x0A), (27, 0x03), (28, 0x0C)] {
+        let shown = (0..8)
+            .map(|b| pixel(&v, 32 + cell * 8 + b, y))
+            .collect::<Vec<_>>();
+        let want = (0..8)
+            .map(|b| if glyph & (0x80 >> b) != 0 { colour } else { 6 })
+            .collect::<Vec<_>>();
+        assert_eq!(shown, want, "cell {cell}");
+    }
+}
