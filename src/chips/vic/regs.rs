@@ -162,7 +162,12 @@ impl Vic {
     }
 
     /// A new compare value equal to the current line triggers the raster interrupt at once.
+    /// In cycle 63 the compare has already looked at the line: the value counts from the
+    /// next line's compare, and a match there continues this line's (VICII/rasterirq).
     pub(super) fn compare_after_write(&mut self) {
+        if self.cycle == T.cycles_per_line {
+            return;
+        }
         let line = if self.raster == 0 && self.cycle == 1 {
             u16::MAX
         } else {

@@ -256,3 +256,29 @@ fn c_accesses_while_the_cpu_has_the_bus_take_its_data_byte_as_colour() {
         assert_eq!(shown, want, "cell {cell}");
     }
 }
+
+/// VICE test bench VICII/rasterirq/rasterirq_hold (photographed on a 6569): a line whose
+/// compare matched, and a program that writes the next line's number in cycle 63 of each
+/// line, never sees the raster flag: the write of cycle 63 comes after the compare has
+/// looked at the line, and the next line's match continues the one before it. Written in
+/// cycle 62, the next line raises the flag.
+#[test]
+fn a_compare_written_in_cycle_63_holds_the_match_into_the_next_line() {
+    for (cycle, flagged) in [(63u8, false), (62, true)] {
+        let m = Mem::new();
+        let mut v = kernal_vic();
+        v.write(0x12, 18);
+        tick_to(&mut v, &m, 18, 10);
+        v.write(0x19, 0x01);
+        for line in 18..24u16 {
+            tick_to(&mut v, &m, line, cycle);
+            v.write(0x12, (line + 1) as u8);
+        }
+        tick_to(&mut v, &m, 24, 10);
+        assert_eq!(
+            v.peek(0x19) & 0x01 != 0,
+            flagged,
+            "compare written in cycle {cycle}"
+        );
+    }
+}
