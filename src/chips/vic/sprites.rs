@@ -14,11 +14,19 @@ pub(super) struct Sprites {
     pub display: u8,
     /// The Y-expansion flip-flops, one bit per sprite.
     pub exp_ff: u8,
-    /// Sprites shifting out their pixels, and the X where each run started.
+    /// Sprites shifting out their pixels.
     pub running: u8,
-    pub run: [u16; 8],
+    /// How many bits each shift register has shifted out in the run (zeros follow the 24
+    /// data bits).
+    pub shifted: [u8; 8],
+    /// The pixel latches: the pair each sprite shows (see [`Vic::sprite_step`]).
+    pub latch: [u8; 8],
+    /// The X-expansion flip-flops (set: the next pixel shifts) and the multicolour
+    /// flip-flops (set: the next shift loads a pair), one bit per sprite.
+    pub xexp_ff: u8,
+    pub mc_ff: u8,
     /// Sprites holding their last pixel after a reload cut their run short: the pixel
-    /// (as [`Vic::sprite_bits`] gives it) and how many more times it shows.
+    /// (a latch value) and how many more times it shows.
     pub holding: u8,
     pub held: [u8; 8],
     pub hold_left: [u8; 8],
@@ -42,7 +50,10 @@ impl Default for Sprites {
             // Set as long as MxYE is clear, which it is at power-on.
             exp_ff: 0xFF,
             running: 0,
-            run: [0; 8],
+            shifted: [0; 8],
+            latch: [0; 8],
+            xexp_ff: 0,
+            mc_ff: 0,
             holding: 0,
             held: [0; 8],
             hold_left: [0; 8],
@@ -269,12 +280,11 @@ impl Vic {
     /// colours.
     ///
     /// A sprite starts shifting where its X comparator fires while its display is on, and
-    /// shifts out its 24 pixels (48 X-expanded) from the data its s-accesses loaded. Those
-    /// reload the shift register at X `355 + 16n` (mod 504), one pixel before the cycle of
-    /// the sprite's p-access; a sprite still shifting then holds its last pixel for 7
-    /// pixels and goes dark, and the comparator does not start it in the 12 pixels from
-    /// that position on. A multicolour pair loaded on the pixel before the reload keeps
-    /// only its high bit.
+    /// shifts out the 24 bits its s-accesses loaded ([`Vic::sprite_step`]). The
+    /// s-accesses reload the shift register at X `355 + 16n` (mod 504), one pixel before the cycle of the sprite's
+    /// p-access; a sprite still shifting then holds its last pixel for 7 pixels and goes
+    /// dark, and the comparator does not start it in the 12 pixels from that position on.
+    /// A multicolour pair loaded on the pixel before the reload keeps only its high bit.
     pub(super) fn sprite_spans(
         &mut self,
         near: u8,
@@ -289,7 +299,6 @@ impl Vic {
                 continue;
             }
             let sx = self.sprite_x(n);
-            let wide = if self.regs[0x1D] & bit != 0 { 2 } else { 1 };
             let reload = (355 + 16 * n as u16) % 504;
             // A sprite shifting where no reload, start or hold falls: its pixels in a row.
             let first = (x0 + lo) % 504;
@@ -301,12 +310,11 @@ impl Vic {
                 && !within(sx, hi - lo)
             {
                 for px in lo..hi {
-                    let d = (x0 + px + 1008 - self.spr.run[n]) % 504;
-                    if d >= 24 * wide {
+                    if self.sprite_run_ends(n) {
                         self.spr.running &= !bit;
                         break;
                     }
-                    let bits = self.sprite_bits(n, d, wide, false);
+                    let bits = self.sprite_step(n, false);
                     if bits != 0 {
                         span.0 |= 0x80 >> px;
                         span.1[px as usize] = self.sprite_colour(n, bits);
@@ -319,17 +327,13 @@ impl Vic {
                 if x >= 504 {
                     x -= 504;
                 }
-                let offset = |run: u16| (x + 504 - run) % 504;
-                if self.spr.running & bit != 0 && offset(self.spr.run[n]) >= 24 * wide {
+                if self.spr.running & bit != 0 && self.sprite_run_ends(n) {
                     self.spr.running &= !bit;
                 }
                 if x == reload && self.spr.running & bit != 0 {
-                    let d = offset(self.spr.run[n]);
-                    if d > 0 {
-                        self.spr.held[n] = self.sprite_bits(n, d - 1, wide, true);
-                        self.spr.hold_left[n] = 7;
-                        self.spr.holding |= bit;
-                    }
+                    self.spr.held[n] = self.spr.latch[n];
+                    self.spr.hold_left[n] = 7;
+                    self.spr.holding |= bit;
                     self.spr.running &= !bit;
                 }
                 if x == sx
@@ -337,7 +341,10 @@ impl Vic {
                     && self.spr.running & bit == 0
                     && (x + 504 - reload) % 504 >= 12
                 {
-                    self.spr.run[n] = x;
+                    // The first pixel shifts, and in multicolour loads a pair.
+                    self.spr.shifted[n] = 0;
+                    self.spr.xexp_ff |= bit;
+                    self.spr.mc_ff |= bit;
                     self.spr.running |= bit;
                 }
                 let bits = if self.spr.holding & bit != 0 {
@@ -347,8 +354,7 @@ impl Vic {
                     }
                     self.spr.held[n]
                 } else if self.spr.running & bit != 0 {
-                    let d = offset(self.spr.run[n]);
-                    self.sprite_bits(n, d, wide, x + 1 == reload)
+                    self.sprite_step(n, x + 1 == reload)
                 } else {
                     0
                 };
@@ -361,7 +367,7 @@ impl Vic {
         spans
     }
 
-    /// The colour of sprite n's pixel `bits` (as [`Vic::sprite_bits`] gives it, not 0).
+    /// The colour of sprite n's pixel `bits` (a latch value, not 0).
     #[inline]
     fn sprite_colour(&self, n: usize, bits: u8) -> u8 {
         match bits {
@@ -371,23 +377,60 @@ impl Vic {
         }
     }
 
-    /// Sprite n's pixel `d` of its run (`wide` 2 when X-expanded): 0 transparent, 2 the
-    /// sprite's colour, and in multicolour 1 and 3 for $D025 and $D026. `before_reload`:
-    /// the pixel just before the shift register reloads.
+    /// Whether sprite n's run ends at this pixel: its 24 bits are out and the pixel
+    /// would load the latch with what follows them (nothing).
     #[inline]
-    fn sprite_bits(&self, n: usize, d: u16, wide: u16, before_reload: bool) -> u8 {
-        let i = (d / wide) as u32;
-        let data = self.spr.data[n];
-        if self.regs[0x1C] & (1 << n) != 0 {
-            let pair = ((data >> (22 - 2 * (i / 2))) & 3) as u8;
-            if before_reload && d.is_multiple_of(2 * wide) {
-                pair & 2
-            } else {
-                pair
-            }
+    fn sprite_run_ends(&self, n: usize) -> bool {
+        let bit = 1u8 << n;
+        self.spr.shifted[n] >= 24
+            && (self.regs[0x1D] & bit == 0 || self.spr.xexp_ff & bit != 0)
+            && (self.regs[0x1C] & bit == 0 || self.spr.mc_ff & bit != 0)
+    }
+
+    /// One pixel of sprite n's running sequencer; returns the latch it shows: 0
+    /// transparent, 2 the sprite's colour, and in multicolour 1 and 3 for $D025 and $D026.
+    ///
+    /// Without X expansion the shift register shifts on every pixel; with it, on every
+    /// second, as the expansion flip-flop toggles. That flip-flop is set at the start of
+    /// the run and cleared on each pixel without expansion, so expansion switched on
+    /// mid-run first repeats a pixel, and switched off shifts on the next pixel at once.
+    /// A hires shift loads the latch with the top bit (as the pair `b0`); a multicolour
+    /// shift loads the top two bits where the multicolour flip-flop is set, and toggles it.
+    /// That flip-flop is set at the start of the run and cleared by each hires shift, so
+    /// multicolour switched on mid-run first shows the hires pixel again, and its pairs
+    /// begin at the bit after. The latch shows until the next load, also past the end of
+    /// the data. `before_reload`: the pixel before the reload, where a pair keeps only its
+    /// high bit.
+    #[inline]
+    fn sprite_step(&mut self, n: usize, before_reload: bool) -> u8 {
+        let bit = 1u8 << n;
+        let shift = if self.regs[0x1D] & bit != 0 {
+            let s = self.spr.xexp_ff & bit != 0;
+            self.spr.xexp_ff ^= bit;
+            s
         } else {
-            (((data >> (23 - i)) & 1) as u8) << 1
+            self.spr.xexp_ff &= !bit;
+            true
+        };
+        if shift {
+            let s = self.spr.shifted[n];
+            let top = if s < 24 {
+                ((self.spr.data[n] << 1) >> (23 - s)) as u8 & 3
+            } else {
+                0
+            };
+            if self.regs[0x1C] & bit != 0 {
+                if self.spr.mc_ff & bit != 0 {
+                    self.spr.latch[n] = if before_reload { top & 2 } else { top };
+                }
+                self.spr.mc_ff ^= bit;
+            } else {
+                self.spr.latch[n] = top & 2;
+                self.spr.mc_ff &= !bit;
+            }
+            self.spr.shifted[n] = s.saturating_add(1).min(25);
         }
+        self.spr.latch[n]
     }
 
     /// The sprites' pixel `px` (0-7) of the cycle, from their `spans` (`hit`: the sprites

@@ -414,28 +414,102 @@ fn a_sprite_x_write_counts_from_the_fifth_pixel_of_its_cycle() {
     }
 }
 
-/// A priority write in cycle 28 (X 116-123) counts from X 118, a multicolour write from
-/// X 119 (VICE test bench VICII/spritesplit, photographed on a 6569).
+/// A priority write in cycle 28 (X 116-123) counts from X 118 (VICE test bench
+/// VICII/spritesplit, photographed on a 6569).
 #[test]
-fn priority_and_multicolour_writes_count_from_their_cycles_third_and_fourth_pixel() {
-    for (reg, first_new) in [(0x1Bu8, 118usize), (0x1C, 119)] {
-        let mut m = Mem::new();
-        m.chargen.fill(0xFF); // foreground everywhere: a sprite behind it is hidden
-        let mut v = sprites_at(&mut m, &[(0, 96, 99)], [0xFF; 3], 0xFF);
-        v.write(0x11, 0x1B);
-        v.write(0x27, 7);
-        v.write(0x26, 2);
-        tick_to(&mut v, &m, 100, 28);
-        v.write(reg, 0x01);
-        tick_to(&mut v, &m, 101, 1);
-        let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8;
-        for x in 110..120 {
-            let want = match (reg, x < first_new) {
-                (_, true) => 7,
-                (0x1B, false) => 1, // the text's colour
-                _ => 2,             // the pair 11: $D026
-            };
-            assert_eq!(v.frame()[r + x], want, "${reg:02X}: X {x}");
-        }
+fn a_priority_write_counts_from_its_cycles_third_pixel() {
+    let mut m = Mem::new();
+    m.chargen.fill(0xFF); // foreground everywhere: a sprite behind it is hidden
+    let mut v = sprites_at(&mut m, &[(0, 96, 99)], [0xFF; 3], 0xFF);
+    v.write(0x11, 0x1B);
+    v.write(0x27, 7);
+    tick_to(&mut v, &m, 100, 28);
+    v.write(0x1B, 0x01);
+    tick_to(&mut v, &m, 101, 1);
+    let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8;
+    for x in 110..120 {
+        // Behind: the text's colour.
+        let want = if x < 118 { 7 } else { 1 };
+        assert_eq!(v.frame()[r + x], want, "X {x}");
     }
+}
+
+/// Sprite 0 at `x` on line 100 (Y 99), its first row `row` (the rest `row[0]`), colour 7, multicolours 2 ($D025)
+/// and 5 ($D026), over text with no foreground (colour 6); `mode` written to $D01C and
+/// $D01D first; `reg` written with `value` in cycle 28 (X 116-123) of line 100. Line 100's
+/// pixels, indexed by raster X.
+fn sprite_split(x: u8, row: [u8; 3], mode: (u8, u8), reg: u8, value: u8) -> Vec<u8> {
+    let mut m = Mem::new();
+    m.chargen.fill(0);
+    let mut v = sprites_at(&mut m, &[(0, x as u16, 99)], row, row[0]);
+    v.write(0x11, 0x1B);
+    for (reg, value) in [
+        (0x21, 6),
+        (0x27, 7),
+        (0x25, 2),
+        (0x26, 5),
+        (0x1C, mode.0),
+        (0x1D, mode.1),
+    ] {
+        v.write(reg, value);
+    }
+    tick_to(&mut v, &m, 100, 28);
+    v.write(reg, value);
+    tick_to(&mut v, &m, 101, 1);
+    let r = (100 - T.first_visible_line) as usize * FRAME_WIDTH + 8;
+    v.frame()[r..r + 300].to_vec()
+}
+
+/// Multicolour switched on mid-sprite (a write in cycle 28 counts from X 119): the first multicolour pixel shows the
+/// last hires pixel again, the pairs begin at the bit after it, and the last pair shows
+/// its two pixels even past the 24 bits (VICII/spritesplit ss-hires-mc on a 6569).
+#[test]
+fn multicolour_on_mid_sprite_repeats_a_pixel_and_pairs_from_the_next_bit() {
+    // From X 97, bits 21-23 (1, 0, 1) at X 118-120: X 119 repeats bit 21, X 120-121 show
+    // the pair (bit 23, nothing after) = %10.
+    let px = sprite_split(97, [0x55; 3], (0, 0), 0x1C, 0x01);
+    assert_eq!(&px[116..124], &[7, 6, 7, 7, 7, 7, 6, 6]);
+    // From X 96: X 119 repeats bit 22 (0); the pair at X 120 is past the data.
+    let px = sprite_split(96, [0x55; 3], (0, 0), 0x1C, 0x01);
+    assert_eq!(&px[116..124], &[6, 7, 6, 6, 6, 6, 6, 6]);
+    // From X 98: X 119 repeats bit 20 (0), X 120-121 show bits 22-23 = %01 ($D025).
+    let px = sprite_split(98, [0x55; 3], (0, 0), 0x1C, 0x01);
+    assert_eq!(&px[116..124], &[6, 7, 6, 6, 2, 2, 6, 6]);
+}
+
+/// An X-expanded sprite switched to hires shows its multicolour pair up to its next shift
+/// (VICII/spritesplit ss-mc-hires-exp on a 6569).
+#[test]
+fn hires_on_mid_expanded_sprite_waits_for_the_next_shift() {
+    // From X 96, bit 11 (pair %01, bits 10-11) at X 118-119; bit 12 (0) at 120-121, then
+    // bit 13 (1).
+    let px = sprite_split(96, [0x55; 3], (1, 1), 0x1C, 0x00);
+    assert_eq!(&px[116..124], &[2, 2, 2, 2, 6, 6, 7, 7]);
+}
+
+/// X expansion switched on mid-sprite (from X 119): the first expanded pixel repeats the
+/// last one, then each bit shows for two pixels until the 24 are out (VICII/spritesplit
+/// ss-unexp-exp-hires on a 6569).
+#[test]
+fn x_expansion_on_mid_sprite_doubles_the_bits_left() {
+    let px = sprite_split(96, [0x55; 3], (0, 0), 0x1D, 0x01);
+    // Bits 21, 22 at X 117-118; 119 repeats 22; bit 23 at 120-121; then nothing.
+    assert_eq!(&px[116..126], &[6, 7, 6, 6, 7, 7, 6, 6, 6, 6]);
+    assert!(px[126..150].iter().all(|&c| c == 6));
+}
+
+/// X expansion switched off mid-sprite (from X 119): the next pixel shifts at once, and
+/// the bits left show one pixel each (VICII/spritesplit ss-exp-unexp-hires on a 6569).
+#[test]
+fn x_expansion_off_mid_sprite_shifts_the_bits_left_singly() {
+    let px = sprite_split(96, [0x55; 3], (0, 1), 0x1D, 0x00);
+    // Bit 11 at X 118, then bits 12-23 at X 119-130.
+    let want: Vec<u8> = (118..134)
+        .map(|x| match x {
+            118 => 7,
+            119..=130 if x % 2 == 0 => 7,
+            _ => 6,
+        })
+        .collect();
+    assert_eq!(&px[118..134], &want[..]);
 }
