@@ -16,8 +16,8 @@ pub(super) struct Sprites {
     pub exp_ff: u8,
     /// Sprites shifting out their pixels.
     pub running: u8,
-    /// How many bits each shift register has shifted out in the run (zeros follow the 24
-    /// data bits).
+    /// How many bits each shift register has shifted out since its s-accesses loaded it
+    /// (zeros follow the 24 data bits).
     pub shifted: [u8; 8],
     /// The pixel latches: the pair each sprite shows (see [`Vic::sprite_step`]).
     pub latch: [u8; 8],
@@ -183,6 +183,8 @@ impl Vic {
             Slot::SpriteData(n) => {
                 let n = n as usize;
                 let bit = 1 << n;
+                // The shift register takes the three bytes: all 24 bits to shift out again.
+                self.spr.shifted[n] = 0;
                 if self.spr.dma & bit != 0 {
                     let b1 = self.sprite_fetch(n, mem) as u32;
                     let b2 = self.sprite_fetch(n, mem) as u32;
@@ -280,8 +282,9 @@ impl Vic {
     /// colours.
     ///
     /// A sprite starts shifting where its X comparator fires while its display is on, and
-    /// shifts out the 24 bits its s-accesses loaded ([`Vic::sprite_step`]). The
-    /// s-accesses reload the shift register at X `355 + 16n` (mod 504), one pixel before the cycle of the sprite's
+    /// shifts out the 24 bits its s-accesses loaded ([`Vic::sprite_step`]); once they are
+    /// out, a new start in the line shows nothing. The s-accesses reload the shift
+    /// register at X `355 + 16n` (mod 504), one pixel before the cycle of the sprite's
     /// p-access; a sprite still shifting then holds its last pixel for 7 pixels and goes
     /// dark, and the comparator does not start it in the 12 pixels from that position on.
     /// A multicolour pair loaded on the pixel before the reload keeps only its high bit.
@@ -342,7 +345,6 @@ impl Vic {
                     && (x + 504 - reload) % 504 >= 12
                 {
                     // The first pixel shifts, and in multicolour loads a pair.
-                    self.spr.shifted[n] = 0;
                     self.spr.xexp_ff |= bit;
                     self.spr.mc_ff |= bit;
                     self.spr.running |= bit;

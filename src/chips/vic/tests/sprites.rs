@@ -513,3 +513,13 @@ fn x_expansion_off_mid_sprite_shifts_the_bits_left_singly() {
         .collect();
     assert_eq!(&px[118..134], &want[..]);
 }
+
+/// The shift register empties as the sprite shows: moved on to a later X in the same
+/// line, it starts there again but has nothing left to show until its s-accesses reload
+/// it (VICII/spritesplit ss-xpos on a 6569).
+#[test]
+fn a_second_start_in_the_line_shows_nothing() {
+    let px = sprite_split(96, [0xFF; 3], (0, 0), 0x00, 150);
+    assert!(px[96..120].iter().all(|&c| c == 7));
+    assert!(px[120..200].iter().all(|&c| c == 6));
+}
