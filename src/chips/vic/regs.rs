@@ -135,10 +135,14 @@ impl Vic {
                 self.regs[0x11] = value;
                 self.raster_compare = (self.raster_compare & 0xFF) | (((value >> 7) as u16) << 8);
                 self.compare_after_write();
-                self.update_bad_line();
-                // In cycle 63 the vertical compare is already past this line (vborder2).
+                // In cycle 63 the line's Bad Line Condition and vertical border compare
+                // are behind it (fldscroll, vborder2): the next line's count. DEN set
+                // then still counts for line $30 (dentest).
                 if self.cycle != T.cycles_per_line {
+                    self.update_bad_line();
                     self.vertical_compare();
+                } else if self.raster == 0x30 && self.den() {
+                    self.den_latch = true;
                 }
             }
             0x12 => {

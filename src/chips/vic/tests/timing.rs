@@ -282,3 +282,28 @@ fn a_compare_written_in_cycle_63_holds_the_match_into_the_next_line() {
         );
     }
 }
+
+/// VICE test bench VICII/fldscroll and VICII/dentest (photographed on 6569s): a $D011
+/// write in cycle 63 that makes YSCROLL match the line does not start display state (the
+/// line's Bad Line Condition is behind it), but DEN set in cycle 63 of line $30 still
+/// allows the frame's Bad Lines.
+#[test]
+fn a_d011_write_in_cycle_63_is_the_next_lines() {
+    let m = Mem::new();
+    // Idle from line $30 on: DEN set only in cycle 63 of line $30.
+    let mut v = kernal_vic();
+    v.write(0x11, 0x0B);
+    tick_to(&mut v, &m, 0x30, 63);
+    v.write(0x11, 0x1B);
+    tick_to(&mut v, &m, 0x33, 1);
+    assert!(v.bad_line, "line $33 is a Bad Line");
+    // FLD: each line, in cycle 63, YSCROLL set to that line's low bits.
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 0x2F, 63);
+    v.write(0x11, 0x1F);
+    for line in 0x30..0x40u16 {
+        tick_to(&mut v, &m, line, 63);
+        v.write(0x11, 0x18 | (line & 7) as u8);
+        assert!(!v.display_state, "line ${line:02X}");
+    }
+}
