@@ -297,32 +297,32 @@ impl Vic {
     /// access: those pixels show the colours as they are, and which register each came
     /// from is kept until [`Vic::settle_tail`].
     pub(super) fn draw_pixels(&mut self, lo: u16, hi: u16) {
-        let mid = lo.max(TAIL);
-        if hi <= mid {
+        if hi <= TAIL {
             self.draw_pixels_now(lo, hi);
             return;
         }
-        if lo < mid {
-            self.draw_pixels_now(lo, mid);
-        }
         self.settle_tail();
-        // Each colour register reads as a tag (16 + its number) while the tail is drawn.
+        // In one pass, each colour register reads as a tag (16 + its number): the pixels
+        // before the tail take the colours now, those of the tail are kept as tags.
         let mut colours = [0u8; COLOUR_REGS];
         colours.copy_from_slice(&self.regs[0x20..0x20 + COLOUR_REGS]);
         for (i, r) in self.regs[0x20..0x20 + COLOUR_REGS].iter_mut().enumerate() {
             *r = 16 + i as u8;
         }
-        self.draw_pixels_now(mid, hi);
+        self.draw_pixels_now(lo, hi);
         self.regs[0x20..0x20 + COLOUR_REGS].copy_from_slice(&colours);
         let raster = self.raster;
         if raster < T.first_visible_line || raster >= T.first_visible_line + FRAME_HEIGHT as u16 {
             return;
         }
         let row = (raster - T.first_visible_line) as usize * FRAME_WIDTH;
-        let x0 = cycle_x(self.cycle);
-        for px in mid..hi {
-            let x = (x0 + px) % 504;
+        let mut x = cycle_x(self.cycle) + lo;
+        for px in lo..hi {
+            if x >= 504 {
+                x -= 504;
+            }
             let col = if x >= 496 { x - 496 } else { x + 8 } as usize;
+            x += 1;
             if col >= FRAME_WIDTH {
                 continue;
             }
@@ -331,8 +331,10 @@ impl Vic {
             if v >= 16 {
                 let reg = v - 16;
                 self.frame[at] = colours[reg as usize];
-                self.tail[(px - TAIL) as usize] = (at as u32, reg);
-                self.tail_cycle = self.cycle;
+                if px >= TAIL {
+                    self.tail[(px - TAIL) as usize] = (at as u32, reg);
+                    self.tail_cycle = self.cycle;
+                }
             }
         }
     }
