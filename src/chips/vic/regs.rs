@@ -119,7 +119,7 @@ impl Vic {
         if (0x20..=0x2E).contains(&reg) {
             // From 3 pixels before this cycle on (`draw.rs`); this cycle waits.
             self.draw_before_colour_write();
-            self.regs[reg as usize] = value & 0x0F;
+            self.apply(reg, value);
             self.settle_tail();
             return;
         }
