@@ -52,6 +52,19 @@ pub(super) const TAIL: u16 = 5;
 const COLOUR_REGS: usize = 15;
 /// A tail entry not in use.
 pub(super) const NO_TAIL: u32 = u32::MAX;
+/// `tail_cycle` while no tail waits.
+pub(super) const NO_TAIL_CYCLE: u8 = u8::MAX;
+/// The colours 0-15 as themselves, and the tags 16-31 that stand for the colour registers
+/// while a tail is drawn.
+const TAGS: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// X coordinate of the first pixel of a cycle (6569: cycle 1 starts at $194).
 #[inline]
@@ -102,13 +115,9 @@ impl Vic {
     /// Draw the cycle in which a sprite may colour or collide, if one waits, and what
     /// waits before it. Such a cycle is drawn after the CPU's access in it (which may
     /// move a sprite from its fifth pixel on) and before anything else looks at or moves
-    /// the sprites: the next cycle, a collision register read, a register write. The
-    /// colours of the cycle drawn before are settled first ([`Vic::settle_tail`]).
+    /// the sprites: the next cycle, a collision register read, a register write.
     #[inline]
     pub(super) fn draw_near(&mut self) {
-        if self.cycle > self.tail_cycle {
-            self.settle_tail();
-        }
         if self.near == 0 {
             return;
         }
@@ -295,34 +304,50 @@ impl Vic {
     /// Draw pixels `lo..hi` of the current cycle's 8, border included. From the sixth
     /// pixel ([`TAIL`]) on, the colour registers are those after the next cycle's CPU
     /// access: those pixels show the colours as they are, and which register each came
-    /// from is kept until [`Vic::settle_tail`].
+    /// from is kept for [`Vic::settle_tail`].
     pub(super) fn draw_pixels(&mut self, lo: u16, hi: u16) {
         if hi <= TAIL {
             self.draw_pixels_now(lo, hi);
             return;
         }
-        self.settle_tail();
+        self.tail_cycle = NO_TAIL_CYCLE;
+        self.tail = [(NO_TAIL, 0); 3];
         // In one pass, each colour register reads as a tag (16 + its number): the pixels
         // before the tail take the colours now, those of the tail are kept as tags.
         let mut colours = [0u8; COLOUR_REGS];
         colours.copy_from_slice(&self.regs[0x20..0x20 + COLOUR_REGS]);
-        for (i, r) in self.regs[0x20..0x20 + COLOUR_REGS].iter_mut().enumerate() {
-            *r = 16 + i as u8;
-        }
+        self.regs[0x20..0x20 + COLOUR_REGS].copy_from_slice(&TAGS[16..16 + COLOUR_REGS]);
         self.draw_pixels_now(lo, hi);
         self.regs[0x20..0x20 + COLOUR_REGS].copy_from_slice(&colours);
+        // Each pixel's colour: itself, or its register's.
+        let mut resolve = TAGS;
+        resolve[16..16 + COLOUR_REGS].copy_from_slice(&colours);
         let raster = self.raster;
         if raster < T.first_visible_line || raster >= T.first_visible_line + FRAME_HEIGHT as u16 {
             return;
         }
         let row = (raster - T.first_visible_line) as usize * FRAME_WIDTH;
-        let mut x = cycle_x(self.cycle) + lo;
-        for px in lo..hi {
-            if x >= 504 {
-                x -= 504;
+        // Frame column of the cycle's first pixel: raster X + 8, wrapping at 504.
+        let col0 = (cycle_x(self.cycle) as usize + 8) % 504;
+        let (lo, hi) = (lo as usize, hi as usize);
+        if col0 + hi <= FRAME_WIDTH {
+            // The usual case: the pixels side by side in one row of the frame.
+            let at0 = row + col0;
+            let t = TAIL as usize;
+            for px in lo.max(t)..hi {
+                let v = self.frame[at0 + px];
+                if v >= 16 {
+                    self.tail[px - t] = ((at0 + px) as u32, v - 16);
+                    self.tail_cycle = self.cycle;
+                }
             }
-            let col = if x >= 496 { x - 496 } else { x + 8 } as usize;
-            x += 1;
+            for v in &mut self.frame[at0 + lo..at0 + hi] {
+                *v = resolve[*v as usize & 31];
+            }
+            return;
+        }
+        for px in lo..hi {
+            let col = (col0 + px) % 504;
             if col >= FRAME_WIDTH {
                 continue;
             }
@@ -331,23 +356,26 @@ impl Vic {
             if v >= 16 {
                 let reg = v - 16;
                 self.frame[at] = colours[reg as usize];
-                if px >= TAIL {
-                    self.tail[(px - TAIL) as usize] = (at as u32, reg);
+                if px >= TAIL as usize {
+                    self.tail[px - TAIL as usize] = (at as u32, reg);
                     self.tail_cycle = self.cycle;
                 }
             }
         }
     }
 
-    /// Give the pixels of the last drawn cycle's tail the colours of the registers they
-    /// came from, as they are now: after the CPU's access in the cycle that follows
-    /// (`tail_cycle` + 1, or the next line).
-    #[inline]
+    /// A colour register written by the CPU's access in the cycle after the last drawn
+    /// tail's (`tail_cycle` + 1): the tail's pixels take the colours of the registers they
+    /// came from as they are now. Any later access comes too late for them, as does the
+    /// first one of the next line.
     pub(super) fn settle_tail(&mut self) {
-        for t in self.tail.iter_mut() {
+        if self.tail_cycle == NO_TAIL_CYCLE || self.cycle != self.tail_cycle + 1 {
+            return;
+        }
+        self.tail_cycle = NO_TAIL_CYCLE;
+        for t in self.tail {
             if t.0 != NO_TAIL {
                 self.frame[t.0 as usize] = self.regs[0x20 + t.1 as usize];
-                t.0 = NO_TAIL;
             }
         }
     }

@@ -125,10 +125,10 @@ pub struct Vic {
     /// Pixels of the cycle after `drawn` already drawn (a colour write splits a cycle).
     drawn_part: u8,
     /// The last three pixels of the last cycle drawn one by one: frame index and colour
-    /// register ($D020 + n) of each pixel that took its colour from one, settled once the
-    /// next cycle's CPU access is made (`draw.rs`).
+    /// register ($D020 + n) of each pixel that took its colour from one, re-coloured if
+    /// the next cycle's CPU access writes a colour register (`draw.rs`).
     tail: [(u32, u8); 3],
-    /// The cycle those pixels belong to.
+    /// The cycle those pixels belong to (`draw::NO_TAIL_CYCLE`: none).
     tail_cycle: u8,
     /// A cycle of this line (0: none) whose pixels a sprite may colour or collide in,
     /// drawn once the CPU's access in it is made ([`Vic::draw_near`]).
@@ -183,7 +183,7 @@ impl Vic {
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
-            tail_cycle: 0,
+            tail_cycle: draw::NO_TAIL_CYCLE,
             near: 0,
             spr: Sprites::default(),
             frame: vec![0; FRAME_WIDTH * FRAME_HEIGHT].into_boxed_slice(),
@@ -418,7 +418,8 @@ impl Vic {
         }
         self.drawn = 0;
         self.drawn_part = 0;
-        self.settle_tail();
+        // A tail of the last line is past changing.
+        self.tail_cycle = draw::NO_TAIL_CYCLE;
         self.vertical_compare();
         if self.raster != 0 {
             self.check_raster_irq();

@@ -79,7 +79,6 @@ impl Vic {
         };
         if split != 0 && self.drawn < self.cycle && (self.render || self.sprites_drawing()) {
             // A cycle waiting to be drawn is this one.
-            self.settle_tail();
             self.near = 0;
             if self.drawn + 1 < self.cycle {
                 self.flush_draw_to(self.cycle - 1);

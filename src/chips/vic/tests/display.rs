@@ -230,16 +230,23 @@ fn idle_state_lines_show_the_3fff_byte_in_black() {
 /// A colour register written in cycle N shows from 3 pixels before N's first pixel
 /// (greydot and colorsplit in the VICE test bench, photographed on 6569s): written in
 /// cycle 30 (X 132-139), the new colour starts at X 129. The same holds for the border,
-/// for a sprite's colour, and where a sprite is being drawn cycle by cycle.
+/// for a sprite's colour, and where a sprite is being drawn cycle by cycle; written a cycle
+/// later, the pixels of cycle 29 keep the old colour.
 #[test]
 fn a_colour_write_shows_three_pixels_before_its_cycle() {
     // (register, line, sprite 0 at X 112 on this line, pixel checked in X 100-160)
-    for (reg, line, sprite) in [
-        (0x21u8, 100u16, false),
-        (0x21, 100, true),
-        (0x20, 30, false),
-        (0x20, 30, true),
-        (0x27, 100, true),
+    for (reg, line, sprite, cycle) in [
+        (0x21u8, 100u16, false, 30u8),
+        (0x21, 100, true, 30),
+        (0x20, 30, false, 30),
+        (0x20, 30, true, 30),
+        (0x27, 100, true, 30),
+        // Later: the pixels drawn before stay as they were.
+        (0x21, 100, true, 31),
+        (0x27, 100, true, 31),
+        (0x21, 100, true, 32),
+        (0x21, 100, true, 33),
+        (0x21, 100, true, 34),
     ] {
         let mut m = Mem::new();
         m.chargen.fill(0); // text all background
@@ -255,7 +262,7 @@ fn a_colour_write_shows_three_pixels_before_its_cycle() {
         v.write(0x27, 7);
         v.write(reg, 2);
         // As the machine runs it: the quiet cycles caught up (none here) before each tick.
-        while (v.raster(), v.cycle()) != (line, 30) {
+        while (v.raster(), v.cycle()) != (line, cycle) {
             v.run_quiet(0, &m.view());
             v.tick(&m.view());
         }
@@ -270,8 +277,12 @@ fn a_colour_write_shows_three_pixels_before_its_cycle() {
             if sprite_px(x) || (reg == 0x27 && !(112..136).contains(&x)) {
                 continue;
             }
-            let want = if x < 129 { 2 } else { 5 };
-            assert_eq!(c, want, "${reg:02X}, sprite {sprite}: X {x}");
+            let want = if x < 129 + 8 * (cycle as usize - 30) {
+                2
+            } else {
+                5
+            };
+            assert_eq!(c, want, "${reg:02X}, sprite {sprite}, cycle {cycle}: X {x}");
         }
     }
 }
