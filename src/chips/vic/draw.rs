@@ -276,11 +276,20 @@ impl Vic {
         self.cell_word(k, mode).to_le_bytes()
     }
 
+    /// The graphics byte the sequencer shows in cell `k`: none in a line that starts with
+    /// the vertical border flip-flop set (3.9), so that an opened side border shows only
+    /// the background there (VICE test bench VICII/border/hvborder2; a flip-flop set later
+    /// in the line leaves its graphics alone, vborder2-36; both photographed on 6569s).
+    #[inline(always)]
+    fn seq_data(&self, k: usize) -> u8 {
+        if self.seq_blank { 0 } else { self.gdata[k] }
+    }
+
     /// [`Vic::cell_pixels`] as one word, the first pixel in the low byte.
     #[inline]
     fn cell_word(&self, k: usize, mode: u8) -> u64 {
         let bg0 = self.regs[0x21];
-        let g = self.gdata[k] as usize;
+        let g = self.seq_data(k) as usize;
         let (c, col) = (self.gchar[k], self.gcol[k]);
         let hires = |fg: u8, bg: u8| {
             let m = HIRES_MASK[g];
@@ -559,7 +568,7 @@ impl Vic {
     /// Which of cell `k`'s 8 pixels are foreground (bit 7 the first): set bits in hires
     /// data, the 10 and 11 pairs in multicolour.
     fn cell_fg(&self, k: usize, mode: u8) -> u8 {
-        let g = self.gdata[k];
+        let g = self.seq_data(k);
         let col = self.gcol[k];
         if mode & 1 != 0 && (mode & 2 != 0 || col & 8 != 0) {
             let hi = g & 0xAA;

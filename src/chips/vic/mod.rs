@@ -118,6 +118,10 @@ pub struct Vic {
     gcol: [u8; 40],
     main_border: bool,
     vertical_border: bool,
+    /// The vertical border flip-flop as the line started: the graphics sequencer shows
+    /// no data in such a line (`draw.rs`).
+    #[serde(default)]
+    seq_blank: bool,
     /// The last cycle of this line whose pixels are drawn. Cycles where no sprite can
     /// colour or collide wait for the end of the line, a register write or a cycle where
     /// one can, whichever comes first (`draw.rs`).
@@ -180,6 +184,7 @@ impl Vic {
             gcol: [0; 40],
             main_border: true,
             vertical_border: true,
+            seq_blank: true,
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
@@ -421,6 +426,7 @@ impl Vic {
         // A tail of the last line is past changing.
         self.tail_cycle = draw::NO_TAIL_CYCLE;
         self.vertical_compare();
+        self.seq_blank = self.vertical_border;
         if self.raster != 0 {
             self.check_raster_irq();
         } else {

@@ -346,6 +346,47 @@ fn csel_cleared_in_cycle_56_keeps_the_right_border_open() {
     }
 }
 
+/// 3.9: in a line that starts with the vertical border flip-flop set, the graphics
+/// sequencer shows only the background, even where the side border is open (VICE test
+/// bench VICII/border/hvborder2); set within a line by clearing RSEL, it leaves that
+/// line's graphics alone (vborder2-36). Both photographed on 6569s.
+#[test]
+fn the_vertical_border_blanks_the_graphics_from_the_next_line() {
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xFF; // idle graphics: all foreground (black: no colour in idle state)
+    m.chargen.fill(0xFF); // text: all foreground (colour 1)
+    let mut v = kernal_vic();
+    // The side border opened on lines 245-256 (CSEL cleared in cycle 56, set again in
+    // 10), from before the vertical border starts.
+    for line in 245..=256u16 {
+        tick_to(&mut v, &m, line, 56);
+        v.write(0x16, 0x00);
+        tick_to(&mut v, &m, line + 1, 10);
+        v.write(0x16, 0x08);
+    }
+    tick_to(&mut v, &m, 258, 1);
+    let row = (255 - T.first_visible_line) as usize;
+    for x in [8usize, 100, 200, 350, 370] {
+        assert_eq!(pixel(&v, 8 + x, row), 6, "line 255, X {x}: the background");
+    }
+    // RSEL cleared in cycles 30-33 of line 247 sets the flip-flop there; the rest of the
+    // line still shows its characters, and the border closes from line 248.
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 247, 30);
+    v.write(0x11, 0x13);
+    tick_to(&mut v, &m, 247, 34);
+    v.write(0x11, 0x1B);
+    tick_to(&mut v, &m, 249, 1);
+    let (r247, r248) = (
+        (247 - T.first_visible_line) as usize,
+        (248 - T.first_visible_line) as usize,
+    );
+    for x in [40usize, 200, 330] {
+        assert_eq!(pixel(&v, 8 + x, r247), 1, "line 247, X {x}: the characters");
+        assert_eq!(pixel(&v, 8 + x, r248), 14, "line 248, X {x}: the border");
+    }
+}
+
 /// An invalid mode (ECM with BMM or MCM) shows black. Mode bits change within their
 /// write's cycle: ECM and BMM set from its first pixel and cleared from its third, MCM
 /// set from its second and cleared from its first (VICE test bench VICII/videomode). The
