@@ -202,6 +202,7 @@ impl Vic {
             p = at;
             if right {
                 self.main_border = true;
+                self.seq_c = (0, 0);
             } else if !self.vertical_border {
                 self.main_border = false;
             }
@@ -238,15 +239,16 @@ impl Vic {
         let row = (self.raster - T.first_visible_line) as usize * FRAME_WIDTH;
         let col = |x: u16| row + if x >= 496 { x - 496 } else { x + 8 } as usize;
         let (a, b) = (col(from), col(to - 1) + 1);
-        let bg0 = self.regs[0x21];
         if border {
             self.frame[a..b].fill(self.regs[0x20]);
             return;
         }
-        // Background outside the 40 cells, then the cells that overlap the span.
-        self.frame[a..b].fill(bg0);
-        let start = 24 + (self.regs[0x16] & 7) as u16;
+        // The sequencer's colour outside the 40 cells, then the cells that overlap the span.
+        let xscroll = (self.regs[0x16] & 7) as u16;
+        let start = 24 + xscroll;
         let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
+        let outside = self.outside_pixel(from, xscroll, mode);
+        self.frame[a..b].fill(outside);
         // The cells from the one holding `from` (or the first) to the one before `to`.
         let first = from.saturating_sub(start) / 8;
         let end = to.saturating_sub(start).div_ceil(8).min(40);
@@ -265,6 +267,14 @@ impl Vic {
             let dst = col(lo);
             self.frame[dst..dst + (hi - lo) as usize]
                 .copy_from_slice(&px[(lo - x) as usize..(hi - x) as usize]);
+        }
+        if end == 40 && from < 496 {
+            self.hold_last_cell();
+            let right = start + 320;
+            if to > right {
+                let c = self.outside_pixel(right, xscroll, mode);
+                self.frame[col(from.max(right))..b].fill(c);
+            }
         }
     }
 
@@ -285,12 +295,52 @@ impl Vic {
         if self.seq_blank { 0 } else { self.gdata[k] }
     }
 
+    /// The c-data the sequencer shows cell `k` with: the cell's (none in idle state), or
+    /// in a line where it takes no data, what it holds from before ([`Vic::seq_c`]).
+    #[inline(always)]
+    fn cell_cdata(&self, k: usize) -> (u8, u8) {
+        if self.seq_blank {
+            self.seq_c
+        } else {
+            (self.gchar[k], self.gcol[k])
+        }
+    }
+
+    /// The colour the sequencer shows outside the 40 cells at raster X `x`: no graphics
+    /// data, with the c-data it holds: from before the line's cells on their left, that
+    /// of the last cell after them (VICE test bench VICII/border, border-250,
+    /// border-bm-idle and border-bm-ysh, photographed on 6569s).
+    fn outside_pixel(&self, x: u16, xscroll: u16, mode: u8) -> u8 {
+        let (c, col) = if x < 24 + xscroll || x >= 496 {
+            self.seq_c
+        } else {
+            self.cell_cdata(39)
+        };
+        self.seq_word(0, c, col, mode) as u8
+    }
+
+    /// Drawing has reached the last cell with the main border open: the sequencer holds
+    /// its c-data from now on (none if it was fetched in idle state).
+    #[inline]
+    fn hold_last_cell(&mut self) {
+        if !self.main_border {
+            self.seq_c = self.cell_cdata(39);
+        }
+    }
+
     /// [`Vic::cell_pixels`] as one word, the first pixel in the low byte.
     #[inline]
     fn cell_word(&self, k: usize, mode: u8) -> u64 {
+        let (c, col) = self.cell_cdata(k);
+        self.seq_word(self.seq_data(k), c, col, mode)
+    }
+
+    /// The sequencer's 8 pixels for graphics byte `g` with c-data `c` (video matrix) and
+    /// `col` (colour) in `mode`.
+    #[inline(always)]
+    fn seq_word(&self, g: u8, c: u8, col: u8, mode: u8) -> u64 {
         let bg0 = self.regs[0x21];
-        let g = self.seq_data(k) as usize;
-        let (c, col) = (self.gchar[k], self.gcol[k]);
+        let g = g as usize;
         let hires = |fg: u8, bg: u8| {
             let m = HIRES_MASK[g];
             (spread(fg) & m) | (spread(bg) & !m)
@@ -391,6 +441,15 @@ impl Vic {
 
     /// Draw pixels `lo..hi` of the current cycle's 8 with the registers as they are.
     fn draw_pixels_now(&mut self, lo: u16, hi: u16) {
+        self.draw_pixels_with(lo, hi);
+        // Where the last cell starts, the sequencer takes its c-data.
+        let x39 = 24 + 312 + (self.regs[0x16] & 7) as u16;
+        if ((x39 + 504 - cycle_x(self.cycle)) % 504).wrapping_sub(lo) < hi - lo {
+            self.hold_last_cell();
+        }
+    }
+
+    fn draw_pixels_with(&mut self, lo: u16, hi: u16) {
         let raster = self.raster;
         let whole = lo == 0 && hi == 8;
         let (_, _, left, right) = self.border_edges();
@@ -498,6 +557,7 @@ impl Vic {
             if compare_here {
                 if x == right {
                     self.main_border = true;
+                    self.seq_c = (0, 0);
                 }
                 if x == left && !self.vertical_border {
                     self.main_border = false;
@@ -543,7 +603,7 @@ impl Vic {
             let fg = ((((fa as u16) << 8) | fb as u16) << shift >> 8) as u8;
             return (px.to_le_bytes(), fg);
         }
-        let mut out = [self.regs[0x21]; 8];
+        let mut out = [0; 8];
         let mut fg = 0u8;
         let mut cell = (usize::MAX, [0u8; 8], 0u8);
         for (px, o) in out.iter_mut().enumerate() {
@@ -552,6 +612,7 @@ impl Vic {
                 x -= 504;
             }
             let Some((k, bit)) = Self::cell_at(x, xscroll) else {
+                *o = self.outside_pixel(x, xscroll, mode);
                 continue;
             };
             if k != cell.0 {
@@ -569,7 +630,7 @@ impl Vic {
     /// data, the 10 and 11 pairs in multicolour.
     fn cell_fg(&self, k: usize, mode: u8) -> u8 {
         let g = self.seq_data(k);
-        let col = self.gcol[k];
+        let col = self.cell_cdata(k).1;
         if mode & 1 != 0 && (mode & 2 != 0 || col & 8 != 0) {
             let hi = g & 0xAA;
             hi | (hi >> 1)
@@ -594,7 +655,7 @@ impl Vic {
                 self.cell_pixels(k, mode)[bit],
                 self.cell_fg(k, mode) & (0x80 >> bit) != 0,
             ),
-            None => (self.regs[0x21], false),
+            None => (self.outside_pixel(x, xscroll, mode), false),
         }
     }
 

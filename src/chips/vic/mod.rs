@@ -118,6 +118,12 @@ pub struct Vic {
     gcol: [u8; 40],
     main_border: bool,
     vertical_border: bool,
+    /// The c-data (video matrix byte, colour) the graphics sequencer holds: that of the
+    /// last cell of a line drawn with the main border open, until the border closes
+    /// (`draw.rs`). The pixels outside the 40 cells show it, and so do the cells of a
+    /// line in which the sequencer takes no data (`seq_blank`).
+    #[serde(default)]
+    seq_c: (u8, u8),
     /// The vertical border flip-flop as the line started: the graphics sequencer shows
     /// no data in such a line (`draw.rs`).
     #[serde(default)]
@@ -185,6 +191,7 @@ impl Vic {
             main_border: true,
             vertical_border: true,
             seq_blank: true,
+            seq_c: (0, 0),
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],

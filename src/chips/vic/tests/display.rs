@@ -387,6 +387,47 @@ fn the_vertical_border_blanks_the_graphics_from_the_next_line() {
     }
 }
 
+/// The graphics sequencer holds the c-data of the last cell of a line while the main
+/// border stays open (VICE test bench VICII/border, border-250, border-bm-idle and
+/// border-bm-ysh, photographed on 6569s). In hires bitmap mode its low nybble colours
+/// the open side border, the left border of the next line and, in lines that start
+/// inside the vertical border, the whole line; an idle line's cells have none.
+#[test]
+fn the_sequencer_holds_the_last_cells_c_data_while_the_border_is_open() {
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0; // idle graphics: no set bits
+    m.ram[0x0400 + 6 * 40 + 39] = 0xE7; // last cell of lines 99-106
+    m.ram[0x0400 + 24 * 40 + 39] = 0xE7; // last cell of lines 243-250
+    let mut v = kernal_vic();
+    v.write(0x11, 0x3B); // hires bitmap
+    let open = |v: &mut Vic, line: u16| {
+        tick_to(v, &m, line, 56);
+        v.write(0x16, 0x00);
+        tick_to(v, &m, line + 1, 10);
+        v.write(0x16, 0x08);
+    };
+    // Line 107 is an idle line: YSCROLL 4 from the end of line 106 skips its Bad Line.
+    tick_to(&mut v, &m, 106, 56);
+    v.write(0x16, 0x00);
+    tick_to(&mut v, &m, 106, 60);
+    v.write(0x11, 0x3C);
+    tick_to(&mut v, &m, 107, 10);
+    v.write(0x16, 0x08);
+    tick_to(&mut v, &m, 108, 1);
+    v.write(0x11, 0x3B);
+    for line in 245..=254u16 {
+        open(&mut v, line);
+    }
+    tick_to(&mut v, &m, 256, 1);
+    let at = |line: u16, x: usize| pixel(&v, 8 + x, (line - T.first_visible_line) as usize);
+    assert_eq!(at(106, 360), 7, "line 106's open right border");
+    assert_eq!(at(107, 10), 7, "line 107's left border");
+    assert_eq!(at(107, 100), 0, "line 107's idle cells");
+    for x in [10usize, 100, 360] {
+        assert_eq!(at(252, x), 7, "line 252, X {x}");
+    }
+}
+
 /// An invalid mode (ECM with BMM or MCM) shows black. Mode bits change within their
 /// write's cycle: ECM and BMM set from its first pixel and cleared from its third, MCM
 /// set from its second and cleared from its first (VICE test bench VICII/videomode). The
