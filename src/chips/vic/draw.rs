@@ -243,10 +243,19 @@ impl Vic {
             self.frame[a..b].fill(self.regs[0x20]);
             return;
         }
+        if self.seq_blank {
+            // A line that starts with the vertical border flip-flop set: the sequencer
+            // takes no data (3.9), so an opened side border shows the same colour
+            // throughout (VICE test bench VICII/border/hvborder2; the flip-flop set later in
+            // the line leaves its graphics alone, vborder2-36; both photographed on 6569s).
+            let c = self.outside_pixel(from, 0, self.mode());
+            self.frame[a..b].fill(c);
+            return;
+        }
         // The sequencer's colour outside the 40 cells, then the cells that overlap the span.
         let xscroll = (self.regs[0x16] & 7) as u16;
         let start = 24 + xscroll;
-        let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
+        let mode = self.mode();
         let outside = self.outside_pixel(from, xscroll, mode);
         self.frame[a..b].fill(outside);
         // The cells from the one holding `from` (or the first) to the one before `to`.
@@ -286,13 +295,10 @@ impl Vic {
         self.cell_word(k, mode).to_le_bytes()
     }
 
-    /// The graphics byte the sequencer shows in cell `k`: none in a line that starts with
-    /// the vertical border flip-flop set (3.9), so that an opened side border shows only
-    /// the background there (VICE test bench VICII/border/hvborder2; a flip-flop set later
-    /// in the line leaves its graphics alone, vborder2-36; both photographed on 6569s).
+    /// The display mode: ECM, BMM, MCM as bits 2, 1, 0.
     #[inline(always)]
-    fn seq_data(&self, k: usize) -> u8 {
-        if self.seq_blank { 0 } else { self.gdata[k] }
+    fn mode(&self) -> u8 {
+        ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01)
     }
 
     /// The c-data the sequencer shows cell `k` with: the cell's (none in idle state), or
@@ -331,8 +337,7 @@ impl Vic {
     /// [`Vic::cell_pixels`] as one word, the first pixel in the low byte.
     #[inline]
     fn cell_word(&self, k: usize, mode: u8) -> u64 {
-        let (c, col) = self.cell_cdata(k);
-        self.seq_word(self.seq_data(k), c, col, mode)
+        self.seq_word(self.gdata[k], self.gchar[k], self.gcol[k], mode)
     }
 
     /// The sequencer's 8 pixels for graphics byte `g` with c-data `c` (video matrix) and
@@ -442,9 +447,12 @@ impl Vic {
     /// Draw pixels `lo..hi` of the current cycle's 8 with the registers as they are.
     fn draw_pixels_now(&mut self, lo: u16, hi: u16) {
         self.draw_pixels_with(lo, hi);
-        // Where the last cell starts, the sequencer takes its c-data.
+        // Where the last cell starts (X 336-343, in cycle 55 or 56), the sequencer takes
+        // its c-data.
         let x39 = 24 + 312 + (self.regs[0x16] & 7) as u16;
-        if ((x39 + 504 - cycle_x(self.cycle)) % 504).wrapping_sub(lo) < hi - lo {
+        if matches!(self.cycle, 55 | 56)
+            && ((x39 + 504 - cycle_x(self.cycle)) % 504).wrapping_sub(lo) < hi - lo
+        {
             self.hold_last_cell();
         }
     }
@@ -476,7 +484,7 @@ impl Vic {
         let row = (raster.wrapping_sub(T.first_visible_line)) as usize * FRAME_WIDTH;
         let border_color = self.regs[0x20];
         let xscroll = (self.regs[0x16] & 7) as u16;
-        let mode = ((self.regs[0x11] >> 4) & 0x06) | ((self.regs[0x16] >> 4) & 0x01);
+        let mode = self.mode();
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
         let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };
         if visible_line
@@ -492,7 +500,9 @@ impl Vic {
             } else {
                 let mut out = [0u8; 8];
                 let rel0 = x0 as i32 - 24 - xscroll as i32;
-                if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
+                if self.seq_blank {
+                    out = [self.outside_pixel(x0, xscroll, mode); 8];
+                } else if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
                     // The whole span inside the 40 columns: at most two cells.
                     let k = (rel0 >> 3) as usize;
                     let shift = (rel0 & 7) as usize;
@@ -590,6 +600,9 @@ impl Vic {
     /// [`Vic::pixel_fg`] for the 8 pixels from raster X `x0` (wrapping at 504): their
     /// colours, and the foreground ones as a mask (bit 7 the first pixel).
     fn gfx_span(&self, x0: u16, xscroll: u16, mode: u8) -> ([u8; 8], u8) {
+        if self.seq_blank {
+            return ([self.outside_pixel(x0, xscroll, mode); 8], 0);
+        }
         let rel0 = x0 as i32 - 24 - xscroll as i32;
         if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
             // Inside the 40 cells: the end of one cell and the start of the next.
@@ -629,8 +642,8 @@ impl Vic {
     /// Which of cell `k`'s 8 pixels are foreground (bit 7 the first): set bits in hires
     /// data, the 10 and 11 pairs in multicolour.
     fn cell_fg(&self, k: usize, mode: u8) -> u8 {
-        let g = self.seq_data(k);
-        let col = self.cell_cdata(k).1;
+        let g = self.gdata[k];
+        let col = self.gcol[k];
         if mode & 1 != 0 && (mode & 2 != 0 || col & 8 != 0) {
             let hi = g & 0xAA;
             hi | (hi >> 1)
@@ -650,6 +663,9 @@ impl Vic {
     /// data, a 10 or 11 pair in multicolour), which sprites collide with and can be behind.
     #[inline]
     pub(super) fn pixel_fg(&self, x: u16, xscroll: u16, mode: u8) -> (u8, bool) {
+        if self.seq_blank {
+            return (self.outside_pixel(x, xscroll, mode), false);
+        }
         match Self::cell_at(x, xscroll) {
             Some((k, bit)) => (
                 self.cell_pixels(k, mode)[bit],
