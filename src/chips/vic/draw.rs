@@ -253,7 +253,7 @@ impl Vic {
             return;
         }
         // The sequencer's colour outside the 40 cells, then the cells that overlap the span.
-        let xscroll = (self.regs[0x16] & 7) as u16;
+        let xscroll = self.xscroll();
         let start = 24 + xscroll;
         let mode = self.mode();
         let outside = self.outside_pixel(from, xscroll, mode);
@@ -293,6 +293,12 @@ impl Vic {
     #[inline]
     fn cell_pixels(&self, k: usize, mode: u8) -> [u8; 8] {
         self.cell_word(k, mode).to_le_bytes()
+    }
+
+    /// XSCROLL as the sequencer places this line's remaining cells ([`Vic::held_xscroll`]).
+    #[inline(always)]
+    fn xscroll(&self) -> u16 {
+        (self.held_xscroll.unwrap_or(self.regs[0x16]) & 7) as u16
     }
 
     /// The display mode: ECM, BMM, MCM as bits 2, 1, 0.
@@ -449,7 +455,7 @@ impl Vic {
         self.draw_pixels_with(lo, hi);
         // Where the last cell starts (X 336-343, in cycle 55 or 56), the sequencer takes
         // its c-data.
-        let x39 = 24 + 312 + (self.regs[0x16] & 7) as u16;
+        let x39 = 24 + 312 + self.xscroll();
         if matches!(self.cycle, 55 | 56)
             && ((x39 + 504 - cycle_x(self.cycle)) % 504).wrapping_sub(lo) < hi - lo
         {
@@ -483,7 +489,7 @@ impl Vic {
         }
         let row = (raster.wrapping_sub(T.first_visible_line)) as usize * FRAME_WIDTH;
         let border_color = self.regs[0x20];
-        let xscroll = (self.regs[0x16] & 7) as u16;
+        let xscroll = self.xscroll();
         let mode = self.mode();
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
         let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };

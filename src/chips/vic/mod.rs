@@ -124,6 +124,10 @@ pub struct Vic {
     /// line in which the sequencer takes no data (`seq_blank`).
     #[serde(default)]
     seq_c: (u8, u8),
+    /// XSCROLL as it was when the sequencer loaded the line's last cell, if it has been
+    /// written since: the cell stays where it was loaded (`regs.rs`).
+    #[serde(default)]
+    held_xscroll: Option<u8>,
     /// The vertical border flip-flop as the line started: the graphics sequencer shows
     /// no data in such a line (`draw.rs`).
     #[serde(default)]
@@ -192,6 +196,7 @@ impl Vic {
             vertical_border: true,
             seq_blank: true,
             seq_c: (0, 0),
+            held_xscroll: None,
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
@@ -434,6 +439,7 @@ impl Vic {
         self.tail_cycle = draw::NO_TAIL_CYCLE;
         self.vertical_compare();
         self.seq_blank = self.vertical_border;
+        self.held_xscroll = None;
         if self.raster != 0 {
             self.check_raster_irq();
         } else {

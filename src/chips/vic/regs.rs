@@ -158,6 +158,21 @@ impl Vic {
                 self.regs[0x17] = value;
                 self.sprite_yexp_written(old, value);
             }
+            0x16 => {
+                // Written after the sequencer loaded the last cell (at X 336 + XSCROLL),
+                // XSCROLL leaves that cell where it is: its pixels end where they would have,
+                // and no data follows (VICE test bench VICII/vicii_timing and
+                // border-bm-idle, photographed on 6569s).
+                let old = self.regs[0x16] & 7;
+                let along = |x: u16| (x + 504 - 0x194) % 504;
+                if self.held_xscroll.is_none()
+                    && (value & 7) != old
+                    && along(super::draw::cycle_x(self.cycle) + 4) > along(336 + old as u16)
+                {
+                    self.held_xscroll = Some(old);
+                }
+                self.regs[0x16] = value;
+            }
             0x20..=0x2E => self.regs[reg as usize] = value & 0x0F,
             0x13 | 0x14 | 0x1E | 0x1F | 0x2F..=0x3F => {}
             _ => self.regs[reg as usize] = value,

@@ -428,6 +428,29 @@ fn the_sequencer_holds_the_last_cells_c_data_while_the_border_is_open() {
     }
 }
 
+/// XSCROLL written after the sequencer loaded the line's last cell (X 336 + XSCROLL)
+/// leaves that cell where it was: with the right border opened, the pixels after it show
+/// no data (VICE test bench VICII/vicii_timing and border-bm-idle, photographed on
+/// 6569s). The next line's cells take the new XSCROLL.
+#[test]
+fn xscroll_written_after_the_last_cell_leaves_it_in_place() {
+    let mut m = Mem::new();
+    m.chargen.fill(0xFF); // all foreground (colour 1)
+    let mut v = kernal_vic();
+    // In cycle 56 (X 340-347, counted from X 344): XSCROLL 7 and 38 columns, which also
+    // keeps the right border open.
+    tick_to(&mut v, &m, 100, 56);
+    v.write(0x16, 0x07);
+    tick_to(&mut v, &m, 102, 1);
+    let at = |line: u16, x: usize| pixel(&v, 8 + x, (line - T.first_visible_line) as usize);
+    assert_eq!(at(100, 343), 1, "line 100: the last cell");
+    for x in 344..=350 {
+        assert_eq!(at(100, x), 6, "line 100, X {x}: after the last cell");
+    }
+    assert_eq!(at(101, 30), 6, "line 101: before the first cell");
+    assert_eq!(at(101, 31), 1, "line 101: the first cell, 7 pixels on");
+}
+
 /// An invalid mode (ECM with BMM or MCM) shows black. Mode bits change within their
 /// write's cycle: ECM and BMM set from its first pixel and cleared from its third, MCM
 /// set from its second and cleared from its first (VICE test bench VICII/videomode). The
