@@ -213,6 +213,8 @@ impl Vic {
     }
 
     /// A write to $D017 (it held `old`): the flip-flop is set while MxYE is clear (rule 1).
+    /// Cycle 55's toggle (rule 2) sees the value written in that cycle: a bit set there
+    /// toggles the flip-flop as well.
     ///
     /// The sprite crunch: a write in cycle 15 that clears MxYE while the flip-flop is reset
     /// (the first line of an expanded row) makes MC `(%101010 & (MCBASE & MC)) |
@@ -232,6 +234,9 @@ impl Vic {
                     self.spr.mcbase[n] = m.wrapping_sub(1) & 0x3F;
                 }
             }
+        }
+        if self.cycle == 55 {
+            self.spr.exp_ff ^= value & !old;
         }
         self.spr.exp_ff |= !value;
     }

@@ -381,6 +381,29 @@ fn clearing_y_expansion_in_cycle_15_crunches_the_sprite() {
     }
 }
 
+/// The expansion flip-flop's toggle in cycle 55 sees MxYE as a write in that cycle leaves
+/// it: set in cycle 54 or 55, the flip-flop toggles (reset: MCBASE stays on the next line);
+/// set in cycle 56, it stays set (MCBASE moves on by 3). VICE test bench
+/// VICII/spritecrunch/spritecrunch2-29, measured on a 6569: its sets in cycle 55 hold the
+/// sprite's row like those in cycle 54.
+#[test]
+fn setting_y_expansion_in_cycle_55_toggles_the_flip_flop() {
+    let m = Mem::new();
+    for (cycle, toggles) in [(54u8, true), (55, true), (56, false)] {
+        let mut v = kernal_vic();
+        tick_to(&mut v, &m, 100, cycle);
+        // Sprite 0 mid-sprite without Y expansion: DMA on, flip-flop set.
+        v.spr.dma = 0x01;
+        v.spr.mcbase[0] = 6;
+        v.write(0x17, 0x01);
+        tick_to(&mut v, &m, 100, 57);
+        assert_eq!(v.spr.exp_ff & 1 == 0, toggles, "write in cycle {cycle}");
+        tick_to(&mut v, &m, 101, 17);
+        let want = if toggles { 6 } else { 9 };
+        assert_eq!(v.spr.mcbase[0], want, "write in cycle {cycle}");
+    }
+}
+
 /// A write to a sprite's X register reaches its comparator from the fifth pixel of the
 /// write's cycle: written in cycle 25 (X 92-99), from X 96 on. Sprite 0 moves from `from`
 /// to `to` there, sprite 1 stands at `other`; both have a full first row on line 100.
