@@ -10,6 +10,10 @@ use super::*;
 pub(super) struct Sprites {
     /// DMA on, one bit per sprite.
     pub dma: u8,
+    /// Sprites whose DMA came on after their BA window began (sprite 0 in cycle 56): BA
+    /// fell too late for the second phase of their p-access cycle.
+    #[serde(default)]
+    pub ba_late: u8,
     /// Display on (3.8.1 rule 4), one bit per sprite.
     pub display: u8,
     /// The Y-expansion flip-flops, one bit per sprite.
@@ -46,6 +50,7 @@ impl Default for Sprites {
     fn default() -> Self {
         Sprites {
             dma: 0,
+            ba_late: 0,
             display: 0,
             // Set as long as MxYE is clear, which it is at power-on.
             exp_ff: 0xFF,
@@ -147,6 +152,9 @@ impl Vic {
                         && self.regs[2 * n + 1] == self.raster as u8
                     {
                         self.spr.dma |= bit;
+                        if T.sprite_ba[cycle as usize - 1] & bit != 0 {
+                            self.spr.ba_late |= bit;
+                        }
                         self.spr.mcbase[n] = 0;
                         if yexp & bit != 0 {
                             self.spr.exp_ff &= !bit;
@@ -176,8 +184,13 @@ impl Vic {
                 let n = n as usize;
                 self.spr.ptr[n] = mem.read(self.screen_base() | 0x3F8 | n as u16);
                 if self.spr.dma & (1 << n) != 0 {
-                    // First s-access in the second phase.
-                    self.spr.data[n] = (self.sprite_fetch(n, mem) as u32) << 16;
+                    // First s-access in the second phase. Where BA fell less than three
+                    // cycles before, the CPU still has the bus: the VIC reads $FF, and MC
+                    // moves on all the same.
+                    let byte = self.sprite_fetch(n, mem);
+                    let late = self.spr.ba_late & (1 << n) != 0;
+                    self.spr.ba_late &= !(1 << n);
+                    self.spr.data[n] = (if late { 0xFF } else { byte } as u32) << 16;
                 }
             }
             Slot::SpriteData(n) => {

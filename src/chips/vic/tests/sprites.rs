@@ -404,6 +404,33 @@ fn setting_y_expansion_in_cycle_55_toggles_the_flip_flop() {
     }
 }
 
+/// Sprite 0's DMA switched on by the second Y compare (cycle 56) lowers BA only two cycles
+/// before its p-access: the CPU still has the bus in that cycle's second phase, and the
+/// first s-access reads $FF. Switched on in cycle 55 it reads its byte; enabled in cycle
+/// 56 the sprite gets no DMA. VICE test bench VICII/spriteenable/spriteenable2, measured
+/// on a 6569: $D015 written in cycle 55 shows sprite 0 with $FF as its first byte.
+#[test]
+fn sprite_0_enabled_in_cycle_55_fetches_ff_as_its_first_byte() {
+    for (cycle, first) in [(54u8, Some(0x00)), (55, Some(0xFF)), (56, None)] {
+        let mut m = Mem::new();
+        let mut v = sprites_at(&mut m, &[(0, 100, 99)], [0x00, 0xFF, 0xFF], 0);
+        v.write(0x11, 0x1B); // the display on, so the sprite shows
+        v.write(0x27, 7);
+        v.write(0x15, 0);
+        tick_to(&mut v, &m, 99, cycle);
+        v.write(0x15, 0x01);
+        tick_to(&mut v, &m, 101, 1);
+        // Sprite 0's first row on line 100: frame row 84, X 100-123 at columns 108-131.
+        let row: Vec<bool> = (108..132).map(|x| pixel(&v, x, 84) == 7).collect();
+        let shown = |from: usize| (0..24).all(|i| row[i] == (i >= from));
+        match first {
+            Some(0x00) => assert!(shown(8), "enabled in cycle {cycle}: {row:?}"),
+            Some(_) => assert!(shown(0), "enabled in cycle {cycle}: {row:?}"),
+            None => assert!(shown(24), "enabled in cycle {cycle}: {row:?}"),
+        }
+    }
+}
+
 /// A write to a sprite's X register reaches its comparator from the fifth pixel of the
 /// write's cycle: written in cycle 25 (X 92-99), from X 96 on. Sprite 0 moves from `from`
 /// to `to` there, sprite 1 stands at `other`; both have a full first row on line 100.
