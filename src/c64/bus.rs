@@ -54,9 +54,9 @@ impl System {
         match io_chip(addr) {
             Io::Vic => {
                 // Quiet cycles change no register the CPU reads (the raster line only moves
-                // in a full tick), so only a read that clears the collision registers
-                // needs the VIC brought up to date first.
-                if addr & 0x3E == 0x1E {
+                // in a full tick), so only a read that clears the collision registers, or
+                // whose byte an s-access waits for, needs the VIC brought up to date first.
+                if addr & 0x3E == 0x1E || self.vic.wants_register_byte() {
                     self.vic_catch_up();
                 }
                 self.vic.read(addr as u8)

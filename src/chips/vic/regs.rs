@@ -23,6 +23,9 @@ impl Vic {
     pub fn read(&mut self, reg: u8) -> u8 {
         let reg = reg & 0x3F;
         let v = self.peek(reg);
+        if self.spr.cpu_byte.is_some() {
+            self.sprite_cpu_byte(v);
+        }
         if reg == 0x1E || reg == 0x1F {
             // The cycle's pixels collide before the read.
             self.draw_near();
@@ -64,6 +67,9 @@ impl Vic {
 
     pub fn write(&mut self, reg: u8, value: u8) {
         let reg = reg & 0x3F;
+        if self.spr.cpu_byte.is_some() {
+            self.sprite_cpu_byte(value);
+        }
         let split = match reg {
             // A sprite's X comparator sees the new position from the fifth pixel of the
             // write's cycle on.

@@ -14,6 +14,10 @@ pub(super) struct Sprites {
     /// fell too late for the second phase of their p-access cycle.
     #[serde(default)]
     pub ba_late: u8,
+    /// An s-access byte read in a second phase the CPU had: its line, cycle, sprite and
+    /// shift in `data`. A VIC register access of the CPU in that cycle puts its byte there.
+    #[serde(default)]
+    pub cpu_byte: Option<(u16, u8, u8, u8)>,
     /// Display on (3.8.1 rule 4), one bit per sprite.
     pub display: u8,
     /// The Y-expansion flip-flops, one bit per sprite.
@@ -51,6 +55,7 @@ impl Default for Sprites {
         Sprites {
             dma: 0,
             ba_late: 0,
+            cpu_byte: None,
             display: 0,
             // Set as long as MxYE is clear, which it is at power-on.
             exp_ff: 0xFF,
@@ -179,18 +184,25 @@ impl Vic {
             }
             _ => {}
         }
+        self.spr.cpu_byte = None;
         match T.slots[(cycle - 1) as usize] {
             Slot::SpritePointer(n) => {
                 let n = n as usize;
                 self.spr.ptr[n] = mem.read(self.screen_base() | 0x3F8 | n as u16);
+                // First s-access in the second phase. Where BA fell less than three cycles
+                // before, or without DMA, the CPU has the bus: the VIC reads $FF (or the
+                // byte of the CPU's register access, [`Vic::sprite_cpu_byte`]); with DMA MC
+                // moves on all the same.
+                let late = self.spr.ba_late & (1 << n) != 0;
+                self.spr.ba_late &= !(1 << n);
                 if self.spr.dma & (1 << n) != 0 {
-                    // First s-access in the second phase. Where BA fell less than three
-                    // cycles before, the CPU still has the bus: the VIC reads $FF, and MC
-                    // moves on all the same.
                     let byte = self.sprite_fetch(n, mem);
-                    let late = self.spr.ba_late & (1 << n) != 0;
-                    self.spr.ba_late &= !(1 << n);
                     self.spr.data[n] = (if late { 0xFF } else { byte } as u32) << 16;
+                } else {
+                    self.spr.data[n] |= 0xFF_0000;
+                }
+                if late || self.spr.dma & (1 << n) == 0 {
+                    self.spr.cpu_byte = Some((self.raster, cycle, n as u8, 16));
                 }
             }
             Slot::SpriteData(n) => {
@@ -204,16 +216,38 @@ impl Vic {
                     self.spr.data[n] = (self.spr.data[n] & 0xFF_0000) | (b1 << 8) | b2;
                 } else {
                     // Without DMA the shift register still loads what the VIC sees: the
-                    // idle bus ($FF) in the second phases, the idle fetch in the first.
+                    // CPU's second phases (the first byte, and $FF or the CPU's register
+                    // byte here), the idle fetch in the first.
                     let idle = if self.regs[0x11] & 0x40 != 0 {
                         0x39FF
                     } else {
                         0x3FFF
                     };
-                    self.spr.data[n] = 0xFF_00FF | ((mem.read(idle) as u32) << 8);
+                    self.spr.data[n] =
+                        (self.spr.data[n] & 0xFF_0000) | 0xFF | ((mem.read(idle) as u32) << 8);
+                    self.spr.cpu_byte = Some((self.raster, cycle, n as u8, 0));
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Whether an s-access of this cycle waits for the CPU's register access
+    /// ([`Vic::sprite_cpu_byte`]).
+    #[inline(always)]
+    pub fn wants_register_byte(&self) -> bool {
+        self.spr.cpu_byte.is_some()
+    }
+
+    /// The CPU reads or writes a VIC register with `value` on the bus: an s-access made in
+    /// this cycle's second phase without the bus reads it (sbsprf24).
+    #[inline]
+    pub(super) fn sprite_cpu_byte(&mut self, value: u8) {
+        if let Some((line, cycle, n, shift)) = self.spr.cpu_byte.take()
+            && (line, cycle) == (self.raster, self.cycle)
+        {
+            let d = &mut self.spr.data[n as usize];
+            *d = (*d & !(0xFF << shift)) | ((value as u32) << shift);
         }
     }
 

@@ -431,6 +431,32 @@ fn sprite_0_enabled_in_cycle_55_fetches_ff_as_its_first_byte() {
     }
 }
 
+/// Without DMA the s-accesses' second phases belong to the CPU: the VIC reads $FF there,
+/// or the byte of a VIC register the CPU reads or writes in that cycle. A sprite whose Y
+/// matches and whose X is $164 or more shows them in the same line. VICE test bench
+/// VICII/sb_sprite_fetch/sbsprf24-164, measured on a 6569: sprite 6 shows $D000's value
+/// read in cycle 7, the idle byte and the byte written to $D000 in cycle 8.
+#[test]
+fn s_accesses_without_dma_see_the_cpus_vic_register_accesses() {
+    for touch in [false, true] {
+        let mut m = Mem::new();
+        let mut v = sprites_at(&mut m, &[(6, 0x164, 100)], [0; 3], 0);
+        m.ram[0x3FFF] = 0x4D;
+        v.write(0x00, 0xAC);
+        tick_to(&mut v, &m, 100, 7);
+        if touch {
+            v.read(0x00);
+        }
+        tick_to(&mut v, &m, 100, 8);
+        if touch {
+            v.write(0x00, 0x26);
+        }
+        tick_to(&mut v, &m, 100, 9);
+        let want = if touch { 0xAC_4D26 } else { 0xFF_4DFF };
+        assert_eq!(v.spr.data[6], want, "register accesses: {touch}");
+    }
+}
+
 /// A write to a sprite's X register reaches its comparator from the fifth pixel of the
 /// write's cycle: written in cycle 25 (X 92-99), from X 96 on. Sprite 0 moves from `from`
 /// to `to` there, sprite 1 stands at `other`; both have a full first row on line 100.
