@@ -34,6 +34,7 @@ mod lightpen;
 pub(crate) mod palette;
 mod quiet;
 mod regs;
+mod sequencer;
 mod sprites;
 pub mod timing;
 
@@ -120,7 +121,7 @@ pub struct Vic {
     vertical_border: bool,
     /// The c-data (video matrix byte, colour) the graphics sequencer holds: that of the
     /// last cell of a line drawn with the main border open, until the border closes
-    /// (`draw.rs`). The pixels outside the 40 cells show it, and so do the cells of a
+    /// (`sequencer.rs`). The pixels outside the 40 cells show it, and so do the cells of a
     /// line in which the sequencer takes no data (`seq_blank`).
     #[serde(default)]
     seq_c: (u8, u8),
@@ -129,7 +130,7 @@ pub struct Vic {
     #[serde(default)]
     held_xscroll: Option<u8>,
     /// The vertical border flip-flop as the line started: the graphics sequencer shows
-    /// no data in such a line (`draw.rs`).
+    /// no data in such a line (`sequencer.rs`).
     #[serde(default)]
     seq_blank: bool,
     /// The last cycle of this line whose pixels are drawn. Cycles where no sprite can

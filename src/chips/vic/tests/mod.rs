@@ -79,6 +79,18 @@ pub(super) fn pixel(v: &Vic, x: usize, y: usize) -> u8 {
     v.frame()[y * FRAME_WIDTH + x]
 }
 
+/// The 8 frame pixels of text cell `cell` (0-39, XSCROLL 0) in frame row `y`.
+pub(super) fn cell_row(v: &Vic, cell: usize, y: usize) -> Vec<u8> {
+    (0..8).map(|b| pixel(v, 32 + cell * 8 + b, y)).collect()
+}
+
+/// The 8 pixels a hires graphics byte shows: `fg` for its set bits, `bg` for the others.
+pub(super) fn hires_row(byte: u8, fg: u8, bg: u8) -> Vec<u8> {
+    (0..8)
+        .map(|b| if byte & (0x80 >> b) != 0 { fg } else { bg })
+        .collect()
+}
+
 /// BA cycles of one frame line by line: (line, cycles in which BA was low).
 pub(super) fn ba_cycles(
     v: &mut Vic,

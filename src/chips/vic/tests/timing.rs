@@ -182,31 +182,22 @@ fn a_bad_line_started_in_idle_state_fetches_38ff_once_then_shows_display_state()
     tick_to(&mut v, &m, 0x34, 1);
     v.flush_draw();
     let y = (0x33 - T.first_visible_line) as usize;
-    let cell = |v: &Vic, c: usize| {
-        (0..8)
-            .map(|b| pixel(v, 32 + c * 8 + b, y))
-            .collect::<Vec<_>>()
-    };
-    let idle = |byte: u8| {
-        (0..8)
-            .map(|b| if byte & (0x80 >> b) != 0 { 0 } else { 6 })
-            .collect::<Vec<_>>()
-    };
     for c in 0..25 {
-        assert_eq!(cell(&v, c), idle(0xA5), "cell {c}: idle from $3FFF");
+        assert_eq!(
+            cell_row(&v, c, y),
+            hires_row(0xA5, 0, 6),
+            "cell {c}: idle from $3FFF"
+        );
     }
     assert_eq!(
-        cell(&v, 25),
-        idle(0x3C),
+        cell_row(&v, 25, y),
+        hires_row(0x3C, 0, 6),
         "cell 25 (cycle 41): idle from $38FF"
     );
     let glyph = m.chargen[0xFF * 8 + rc];
-    let shown = (0..8)
-        .map(|b| if glyph & (0x80 >> b) != 0 { 15 } else { 6 })
-        .collect::<Vec<_>>();
     assert_eq!(
-        cell(&v, 26),
-        shown,
+        cell_row(&v, 26, y),
+        hires_row(glyph, 15, 6),
         "cell 26 (cycle 42): code $FF in colour 15"
     );
 }
@@ -247,13 +238,11 @@ fn c_accesses_while_the_cpu_has_the_bus_take_its_data_byte_as_colour() {
     let y = (0x33 - T.first_visible_line) as usize;
     let glyph = m.chargen[0xFF * 8 + rc];
     for (cell, colour) in [(26, 0x0A), (27, 0x03), (28, 0x0C)] {
-        let shown = (0..8)
-            .map(|b| pixel(&v, 32 + cell * 8 + b, y))
-            .collect::<Vec<_>>();
-        let want = (0..8)
-            .map(|b| if glyph & (0x80 >> b) != 0 { colour } else { 6 })
-            .collect::<Vec<_>>();
-        assert_eq!(shown, want, "cell {cell}");
+        assert_eq!(
+            cell_row(&v, cell, y),
+            hires_row(glyph, colour, 6),
+            "cell {cell}"
+        );
     }
 }
 
