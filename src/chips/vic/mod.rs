@@ -34,6 +34,7 @@ mod lightpen;
 pub(crate) mod palette;
 mod quiet;
 mod regs;
+mod seams;
 mod sequencer;
 mod sprites;
 pub mod timing;
@@ -129,6 +130,12 @@ pub struct Vic {
     /// written since: the cell stays where it was loaded (`regs.rs`).
     #[serde(default)]
     held_xscroll: Option<u8>,
+    /// The cycle whose g-access follows a write that switched BMM, and $D011 before that
+    /// write (`seams.rs`); 0 for none.
+    #[serde(default)]
+    seam_cycle: u8,
+    #[serde(default)]
+    seam_d011: u8,
     /// The vertical border flip-flop as the line started: the graphics sequencer shows
     /// no data in such a line (`sequencer.rs`).
     #[serde(default)]
@@ -198,6 +205,8 @@ impl Vic {
             seq_blank: true,
             seq_c: (0, 0),
             held_xscroll: None,
+            seam_cycle: 0,
+            seam_d011: 0,
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
@@ -441,6 +450,7 @@ impl Vic {
         self.vertical_compare();
         self.seq_blank = self.vertical_border;
         self.held_xscroll = None;
+        self.seam_cycle = 0;
         if self.raster != 0 {
             self.check_raster_irq();
         } else {
@@ -532,8 +542,8 @@ impl Vic {
             return;
         }
         let pos = (self.cycle - 16) as usize;
-        let (bitmap, base, code_mask) = self.g_base();
-        self.g_display(mem, pos, bitmap, base, code_mask);
+        let (bitmap, base, mask) = self.g_base();
+        self.g_display(mem, pos, bitmap, base, mask);
     }
 
     /// Where idle-state g-accesses read: $3FFF, or $39FF with ECM (3.7.1).
@@ -547,37 +557,42 @@ impl Vic {
     }
 
     /// How display-state g-accesses address memory now: bitmap mode, the base (CB13 with
-    /// RC in bitmap mode, CB13-CB11 with RC in text modes) and the character code's mask.
+    /// RC in bitmap mode, CB13-CB11 with RC in text modes) and the mask ECM puts on the
+    /// address (bits 9 and 10 low, in every mode: 3.7.3).
     #[inline(always)]
-    fn g_base(&self) -> (bool, u16, u8) {
+    fn g_base(&self) -> (bool, u16, u16) {
+        self.g_base_for(self.regs[0x11])
+    }
+
+    /// [`Vic::g_base`] with $D011 holding `d011`.
+    #[inline(always)]
+    pub(super) fn g_base_for(&self, d011: u8) -> (bool, u16, u16) {
         let rc = self.rc as u16;
-        if self.regs[0x11] & 0x20 != 0 {
-            (true, (((self.regs[0x18] as u16) & 0x08) << 10) | rc, 0xFF)
+        let mask = if d011 & 0x40 != 0 { !0x0600 } else { !0 };
+        if d011 & 0x20 != 0 {
+            (true, (((self.regs[0x18] as u16) & 0x08) << 10) | rc, mask)
         } else {
-            let code_mask = if self.regs[0x11] & 0x40 != 0 {
-                0x3F
-            } else {
-                0xFF
-            };
-            (
-                false,
-                (((self.regs[0x18] as u16) & 0x0E) << 10) | rc,
-                code_mask,
-            )
+            (false, (((self.regs[0x18] as u16) & 0x0E) << 10) | rc, mask)
         }
     }
 
-    /// One display-state g-access into cell position `pos`: VC (bitmap) or the character
-    /// code (text) completes the address; VC and VMLI move on.
+    /// A display-state g-access's address: VC (bitmap) or the character code `c` (text)
+    /// completes the base.
     #[inline(always)]
-    fn g_display(&mut self, mem: &VicMemory, pos: usize, bitmap: bool, base: u16, code_mask: u8) {
+    pub(super) fn g_address(&self, bitmap: bool, base: u16, mask: u16, c: u8) -> u16 {
+        let index = if bitmap { self.vc & 0x3FF } else { c as u16 };
+        (base | (index << 3)) & mask
+    }
+
+    /// One display-state g-access into cell position `pos`; VC and VMLI move on.
+    #[inline(always)]
+    fn g_display(&mut self, mem: &VicMemory, pos: usize, bitmap: bool, base: u16, mask: u16) {
         let i = self.vmli.min(39);
         let c = self.matrix[i];
-        let addr = if bitmap {
-            base | ((self.vc & 0x3FF) << 3)
-        } else {
-            base | (((c & code_mask) as u16) << 3)
-        };
+        let mut addr = self.g_address(bitmap, base, mask, c);
+        if self.seam_cycle == self.cycle {
+            addr = self.seam_address(addr, c);
+        }
         self.vc = (self.vc + 1) & 0x3FF;
         self.vmli = (self.vmli + 1).min(40);
         self.gdata[pos] = mem.read(addr);
@@ -598,9 +613,9 @@ impl Vic {
             self.gcol[p0..=p1].fill(0);
             return;
         }
-        let (bitmap, base, code_mask) = self.g_base();
+        let (bitmap, base, mask) = self.g_base();
         for pos in p0..=p1 {
-            self.g_display(mem, pos, bitmap, base, code_mask);
+            self.g_display(mem, pos, bitmap, base, mask);
         }
     }
 

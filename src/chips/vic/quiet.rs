@@ -123,7 +123,7 @@ impl Vic {
         let sprites = self.sprites_busy();
         let mut cycle = self.cycle + 1;
         while cycle <= to {
-            if (17..=54).contains(&cycle) && !self.bad_line {
+            if (17..=54).contains(&cycle) && !self.bad_line && cycle != self.seam_cycle {
                 // Only g-accesses here (the sprites' work is in cycles 16 and 55).
                 let end = to.min(54);
                 self.g_run(cycle, end, mem);

@@ -5,11 +5,10 @@ use super::*;
 
 /// The first pixel of its cycle from which a write's change of a display mode bit shows
 /// (VICE test bench VICII/videomode, photographed on a 6569): ECM and BMM set from the
-/// first, cleared from the third; MCM cleared from the first, set from the second.
+/// first, cleared from the third; MCM from the first (with the seam of `seams.rs`).
 fn mode_bit_pixel(bit: u8, set: bool) -> u16 {
     match (bit, set) {
-        (0x10, true) => 1,
-        (0x10, false) => 0,
+        (0x10, _) => 0,
         (_, true) => 0,
         (_, false) => 2,
     }
@@ -70,6 +69,11 @@ impl Vic {
         if self.spr.cpu_byte.is_some() {
             self.sprite_cpu_byte(value);
         }
+        if reg == 0x11 && (self.regs[0x11] ^ value) & 0x20 != 0 {
+            // The next cycle's g-access mixes both modes' addresses (`seams.rs`).
+            self.seam_cycle = self.cycle + 1;
+            self.seam_d011 = self.regs[0x11];
+        }
         let split = match reg {
             // A sprite's X comparator sees the new position from the fifth pixel of the
             // write's cycle on.
@@ -117,6 +121,9 @@ impl Vic {
             self.draw_pixels(at, split);
             self.apply(reg, value);
             self.draw_pixels(split, 8);
+            if reg == 0x16 && changed & 0x10 != 0 {
+                self.mcm_seam(value & 0x10 != 0);
+            }
             self.drawn = self.cycle;
             self.drawn_part = 0;
             return;

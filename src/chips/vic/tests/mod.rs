@@ -4,6 +4,7 @@
 use super::*;
 
 mod display;
+mod modes;
 mod sprites;
 mod timing;
 
