@@ -5,10 +5,13 @@ use super::*;
 
 /// The first pixel of its cycle from which a write's change of a display mode bit shows
 /// (VICE test bench VICII/videomode, photographed on a 6569): ECM and BMM set from the
-/// first, cleared from the third; MCM from the first (with the seam of `seams.rs`).
+/// first, cleared from the third; MCM from the first (with the seam of `seams.rs`). CSEL
+/// counts from the fourth, in time for the 38-column compares at X 31 and 335 in that
+/// pixel (VICII/border, border-bm-ysh and hvborder1).
 fn mode_bit_pixel(bit: u8, set: bool) -> u16 {
     match (bit, set) {
         (0x10, _) => 0,
+        (0x08, _) => 3,
         (_, true) => 0,
         (_, false) => 2,
     }
@@ -79,7 +82,8 @@ impl Vic {
             // write's cycle on.
             0x00..=0x0F if reg & 1 == 0 => 4,
             0x10 => 4,
-            // So do the border's comparators: RSEL and DEN ($D011), CSEL ($D016).
+            // So do the border's comparators for RSEL and DEN ($D011); CSEL is earlier
+            // (`mode_bit_pixel`).
             0x11 | 0x16 => 4,
             // Priority from the third, multicolour and X expansion from the fourth (VICE
             // test bench VICII/spritesplit, photographed on a 6569).
@@ -98,7 +102,7 @@ impl Vic {
             let changed = self.regs[reg as usize] ^ value;
             let modes: &[u8] = match reg {
                 0x11 => &[0x40, 0x20],
-                0x16 => &[0x10],
+                0x16 => &[0x10, 0x08],
                 _ => &[],
             };
             let mut stages = [(0u16, 0u8); 2];

@@ -485,3 +485,20 @@ fn mode_bits_change_within_their_writes_cycle() {
         }
     }
 }
+
+/// CSEL cleared in cycle 55 (X 332-339) counts at the 38-column compare at X 335, the
+/// fourth pixel of that cycle: the right border closes there (VICE test bench
+/// VICII/border, border-bm-ysh and hvborder1, photographed on 6569s).
+#[test]
+fn csel_cleared_in_cycle_55_closes_the_border_at_x_335() {
+    let m = Mem::new();
+    let mut v = kernal_vic();
+    tick_to(&mut v, &m, 100, 55);
+    v.write(0x16, 0x00);
+    tick_to(&mut v, &m, 101, 1);
+    let at = |x: usize| pixel(&v, 8 + x, (100 - T.first_visible_line) as usize);
+    assert_ne!(at(334), 14, "X 334: still the display window");
+    for x in 335..350 {
+        assert_eq!(at(x), 14, "X {x}: border");
+    }
+}
