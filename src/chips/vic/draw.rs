@@ -242,6 +242,13 @@ impl Vic {
                 self.frame[col(from.max(right))..b].fill(c);
             }
         }
+        if let Some((gap_from, gap_to, _, _)) = self.xs_gap {
+            for x in gap_from.max(from)..gap_to.min(to) {
+                if let Some((c, _)) = self.gap_pixel(x, mode) {
+                    self.frame[col(x)] = c;
+                }
+            }
+        }
     }
 
     /// Draw pixels `lo..hi` of the current cycle's 8, border included. From the sixth
@@ -372,6 +379,7 @@ impl Vic {
             && (x0 >= 496 || x0 + 16 <= FRAME_WIDTH as u16)
             && !self.slow_draw
             && whole
+            && self.xs_gap.is_none()
         {
             let start = row + first_col as usize;
             if self.main_border {

@@ -65,12 +65,17 @@ impl VicMemory<'_> {
     /// Read a 14-bit VIC address in the current bank.
     #[inline(always)]
     pub fn read(&self, addr: u16) -> u8 {
-        let addr = addr & 0x3FFF;
-        if addr & 0x3000 == 0x1000 && self.bank & 0x4000 == 0 {
+        if self.is_rom(addr) {
             self.chargen[(addr & 0x0FFF) as usize]
         } else {
-            self.ram[(self.bank | addr) as usize]
+            self.ram[(self.bank | (addr & 0x3FFF)) as usize]
         }
+    }
+
+    /// Whether a VIC address reads the character ROM.
+    #[inline(always)]
+    pub fn is_rom(&self, addr: u16) -> bool {
+        addr & 0x3000 == 0x1000 && self.bank & 0x4000 == 0
     }
 }
 
@@ -130,12 +135,21 @@ pub struct Vic {
     /// written since: the cell stays where it was loaded (`regs.rs`).
     #[serde(default)]
     held_xscroll: Option<u8>,
+    /// After XSCROLL grew within the line: raster X from which the sequencer waits for its
+    /// next load, the X of that load, the cell it shifts out meanwhile and that cell's
+    /// load X (`sequencer.rs`).
+    #[serde(default)]
+    xs_gap: Option<(u16, u16, u8, u16)>,
     /// The cycle whose g-access follows a write that switched BMM, and $D011 before that
     /// write (`seams.rs`); 0 for none.
     #[serde(default)]
     seam_cycle: u8,
     #[serde(default)]
     seam_d011: u8,
+    /// Pixels of the cycle being drawn that a multicolour switch decides: the cycle's
+    /// first X, how many, their colours and foreground bits (`seams.rs`).
+    #[serde(skip)]
+    seam_px: Option<(u16, u8, [u8; 8], u8)>,
     /// The vertical border flip-flop as the line started: the graphics sequencer shows
     /// no data in such a line (`sequencer.rs`).
     #[serde(default)]
@@ -205,8 +219,10 @@ impl Vic {
             seq_blank: true,
             seq_c: (0, 0),
             held_xscroll: None,
+            xs_gap: None,
             seam_cycle: 0,
             seam_d011: 0,
+            seam_px: None,
             drawn: T.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
@@ -450,6 +466,7 @@ impl Vic {
         self.vertical_compare();
         self.seq_blank = self.vertical_border;
         self.held_xscroll = None;
+        self.xs_gap = None;
         self.seam_cycle = 0;
         if self.raster != 0 {
             self.check_raster_irq();
@@ -589,13 +606,14 @@ impl Vic {
     fn g_display(&mut self, mem: &VicMemory, pos: usize, bitmap: bool, base: u16, mask: u16) {
         let i = self.vmli.min(39);
         let c = self.matrix[i];
-        let mut addr = self.g_address(bitmap, base, mask, c);
-        if self.seam_cycle == self.cycle {
-            addr = self.seam_address(addr, c);
-        }
+        let addr = self.g_address(bitmap, base, mask, c);
+        self.gdata[pos] = if self.seam_cycle == self.cycle {
+            self.seam_read(mem, addr, c)
+        } else {
+            mem.read(addr)
+        };
         self.vc = (self.vc + 1) & 0x3FF;
         self.vmli = (self.vmli + 1).min(40);
-        self.gdata[pos] = mem.read(addr);
         self.gchar[pos] = c;
         self.gcol[pos] = self.colors[i];
     }

@@ -105,10 +105,21 @@ impl Vic {
                 0x16 => &[0x10, 0x08],
                 _ => &[],
             };
+            if reg == 0x16 && changed & 0x10 != 0 {
+                self.mcm_seam(value & 0x10 != 0, self.mode() ^ 1);
+            }
             let mut stages = [(0u16, 0u8); 2];
+            // ECM and BMM cleared together leave the invalid mode a pixel earlier than
+            // either alone (VICE test bench VICII/vicii_timing, photographed on a 6569).
+            let both_cleared = reg == 0x11 && changed & 0x60 == 0x60 && value & 0x60 == 0;
             for (stage, &bit) in stages.iter_mut().zip(modes) {
                 if changed & bit != 0 {
-                    *stage = (mode_bit_pixel(bit, value & bit != 0), bit);
+                    let px = if both_cleared {
+                        1
+                    } else {
+                        mode_bit_pixel(bit, value & bit != 0)
+                    };
+                    *stage = (px, bit);
                 }
             }
             stages.sort_unstable();
@@ -125,9 +136,7 @@ impl Vic {
             self.draw_pixels(at, split);
             self.apply(reg, value);
             self.draw_pixels(split, 8);
-            if reg == 0x16 && changed & 0x10 != 0 {
-                self.mcm_seam(value & 0x10 != 0);
-            }
+            self.seam_px = None;
             self.drawn = self.cycle;
             self.drawn_part = 0;
             return;
@@ -187,6 +196,8 @@ impl Vic {
                     && along(super::draw::cycle_x(self.cycle) + 4) > along(336 + old as u16)
                 {
                     self.held_xscroll = Some(old);
+                } else if (value & 7) != old {
+                    self.xscroll_gap(old as u16, (value & 7) as u16);
                 }
                 self.regs[0x16] = value;
             }

@@ -61,6 +61,48 @@ impl Vic {
         (self.held_xscroll.unwrap_or(self.regs[0x16]) & 7) as u16
     }
 
+    /// XSCROLL changed from `old` to `new` by a write whose first pixel with the new value is
+    /// the fifth of this cycle. The sequencer loads a cell where the new value says, and
+    /// before that goes on shifting out the cell it last loaded, then shows no data. That
+    /// differs from the new layout when XSCROLL grew (VICE test bench VICII/vicii_timing
+    /// and border-bm-ysh2, photographed on 6569s).
+    pub(super) fn xscroll_gap(&mut self, old: u16, new: u16) {
+        let from = draw::cycle_x(self.cycle) + 4;
+        if !(24 + old + 1..=24 + old + 8 * 40).contains(&from) {
+            return;
+        }
+        let m = (from - 1 - 24 - old) / 8;
+        let load = 24 + old + 8 * m;
+        let to = from + (24 + new + 8 * 64 - from) % 8;
+        // The cell the new layout shows from the next load must be the next one.
+        if to > from && (to - 24 - new) / 8 == m + 1 {
+            self.xs_gap = Some((from, to, m as u8, load));
+        }
+    }
+
+    /// Within an XSCROLL gap ([`Vic::xscroll_gap`]): the pixel at raster X `x` and whether
+    /// it is foreground.
+    #[inline]
+    pub(super) fn gap_pixel(&self, x: u16, mode: u8) -> Option<(u8, bool)> {
+        let (from, to, m, load) = self.xs_gap?;
+        if x < from || x >= to || self.seq_blank {
+            return None;
+        }
+        let k = m as usize;
+        let pos = (x - load) as usize;
+        Some(if pos < 8 {
+            (
+                self.cell_pixels(k, mode)[pos],
+                self.cell_fg(k, mode) & (0x80 >> pos) != 0,
+            )
+        } else {
+            (
+                self.seq_word(0, self.gchar[k], self.gcol[k], mode) as u8,
+                false,
+            )
+        })
+    }
+
     /// The display mode: ECM, BMM, MCM as bits 2, 1, 0.
     #[inline(always)]
     pub(super) fn mode(&self) -> u8 {
@@ -146,7 +188,12 @@ impl Vic {
             return ([self.outside_pixel(x0, xscroll, mode); 8], 0);
         }
         let rel0 = x0 as i32 - 24 - xscroll as i32;
-        if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
+        if x0 < 496
+            && rel0 >= 0
+            && rel0 + 8 <= 320
+            && self.xs_gap.is_none()
+            && self.seam_px.is_none()
+        {
             // Inside the 40 cells: the end of one cell and the start of the next.
             let (k, shift) = ((rel0 >> 3) as usize, (rel0 & 7) as u32);
             let (a, fa) = (self.cell_word(k, mode), self.cell_fg(k, mode));
@@ -165,6 +212,11 @@ impl Vic {
             let mut x = x0 + px as u16;
             if x >= 504 {
                 x -= 504;
+            }
+            if let Some((c, f)) = self.seam_pixel(x).or_else(|| self.gap_pixel(x, mode)) {
+                *o = c;
+                fg |= u8::from(f) << (7 - px);
+                continue;
             }
             let Some((k, bit)) = Self::cell_at(x, xscroll) else {
                 *o = self.outside_pixel(x, xscroll, mode);
@@ -207,6 +259,9 @@ impl Vic {
     pub(super) fn pixel_fg(&self, x: u16, xscroll: u16, mode: u8) -> (u8, bool) {
         if self.seq_blank {
             return (self.outside_pixel(x, xscroll, mode), false);
+        }
+        if let Some(p) = self.seam_pixel(x).or_else(|| self.gap_pixel(x, mode)) {
+            return p;
         }
         match Self::cell_at(x, xscroll) {
             Some((k, bit)) => (

@@ -452,14 +452,15 @@ fn xscroll_written_after_the_last_cell_leaves_it_in_place() {
 }
 
 /// An invalid mode (ECM with BMM or MCM) shows black. Mode bits change within their
-/// write's cycle: ECM and BMM set from its first pixel and cleared from its third, MCM
-/// from its first (VICE test bench VICII/videomode). The writes are in cycles 30
-/// (X 132-139) and 40 (X 212-219) of line 100.
+/// write's cycle: ECM and BMM set from its first pixel and cleared from its third (both
+/// cleared together: from its second), MCM from its first (VICE test bench
+/// VICII/videomode and VICII/vicii_timing). The writes are in cycles 30 (X 132-139) and
+/// 40 (X 212-219) of line 100.
 #[test]
 fn mode_bits_change_within_their_writes_cycle() {
     // (register, value that makes the mode invalid, its old value, first and last black X)
     for (reg, invalid, valid, from, to) in [
-        (0x11u8, 0x7Bu8, 0x1Bu8, 132usize, 213usize), // BMM and ECM together
+        (0x11u8, 0x7Bu8, 0x1Bu8, 132usize, 212usize), // BMM and ECM together
         (0x16, 0x18, 0x08, 132, 211),                 // MCM under ECM
     ] {
         let mut m = Mem::new();
