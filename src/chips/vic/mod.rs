@@ -315,7 +315,7 @@ impl Vic {
                 let done = self.raster as u32 * 5 + (self.cycle as u32 - 11);
                 mem.read(0x3F00 | (0xFF - (done & 0xFF)) as u16)
             }
-            Slot::Graphics if self.cycle == self.vsp_cycle => mem.read(0x38FF),
+            Slot::Graphics if self.cycle == self.vsp_cycle => mem.read(self.vsp_addr()),
             Slot::Graphics if self.display_state && self.vmli > 0 => {
                 // The state is after this cycle's g-access: VC and VMLI have moved past it.
                 let vc = self.vc.wrapping_sub(1) & 0x3FF;
@@ -398,7 +398,7 @@ impl Vic {
             16..=55 => {
                 if cycle == self.vsp_cycle {
                     if gfx {
-                        self.g_access_idle(mem, 0x38FF);
+                        self.g_access_idle(mem, self.vsp_addr());
                     }
                 } else if gfx {
                     self.g_access(mem);
@@ -504,6 +504,17 @@ impl Vic {
             }
             // 3.7.1: any Bad Line Condition switches to display state.
             self.display_state = true;
+        }
+    }
+
+    /// Where the idle g-access right after a Bad Line started in idle state reads: $38FF,
+    /// or the usual idle address when the write was in cycle 16, the line's first g-access
+    /// (VICE test bench VICII/colorfetchbug/main, photographed on a 6569).
+    fn vsp_addr(&self) -> u16 {
+        if self.vsp_cycle == 17 {
+            self.idle_addr()
+        } else {
+            0x38FF
         }
     }
 

@@ -162,6 +162,29 @@ fn open_bus_shows_each_cycles_fetch() {
 }
 
 #[test]
+fn a_bad_line_started_in_cycle_16_fetches_the_idle_byte_once() {
+    // As below, with the write in cycle 16: the g-access of cycle 17 (cell 1) reads
+    // $3FFF (VICE test bench VICII/colorfetchbug/main, photographed on a 6569).
+    let mut m = Mem::new();
+    m.ram[0x3FFF] = 0xA5;
+    m.ram[0x38FF] = 0x3C;
+    let mut v = kernal_vic();
+    v.write(0x11, 0x1D);
+    run_frame(&mut v, &m);
+    tick_to(&mut v, &m, 0x33, 16);
+    v.write(0x11, 0x1B);
+    tick_to(&mut v, &m, 0x34, 1);
+    v.flush_draw();
+    let y = (0x33 - T.first_visible_line) as usize;
+    assert_eq!(cell_row(&v, 0, y), hires_row(0xA5, 0, 6), "cell 0: idle");
+    assert_eq!(
+        cell_row(&v, 1, y),
+        hires_row(0xA5, 0, 6),
+        "cell 1: idle from $3FFF"
+    );
+}
+
+#[test]
 fn a_bad_line_started_in_idle_state_fetches_38ff_once_then_shows_display_state() {
     // 3.5/3.7.1 and VICE test bench VICII/vsp-tester (measured on 6569s): YSCROLL=5 leaves
     // line $33 idle; a $D011 write in its cycle 40 makes it a Bad Line ("DMA delay"). The
