@@ -78,8 +78,44 @@ impl Recording {
         text.lines().any(|l| l.trim_start().starts_with('@'))
     }
 
-    /// The file's text.
+    /// The keys still down (in the order they went down) and whether the gamepads still
+    /// hold bits after the last event: what a session ended while a key was held (Ctrl+F12
+    /// is pressed with Ctrl) leaves.
+    fn held_at_end(&self) -> (Vec<SourceKey>, bool) {
+        let mut held: Vec<SourceKey> = Vec::new();
+        let mut pad = 0;
+        for (_, e) in &self.events {
+            match *e {
+                RecEvent::Down(id, _) => {
+                    if !held.contains(&id) {
+                        held.push(id);
+                    }
+                }
+                RecEvent::Up(id) => held.retain(|&h| h != id),
+                RecEvent::Pad(b) => pad = b,
+            }
+        }
+        (held, pad != 0)
+    }
+
+    /// End the recording with every held key and gamepad bit released, at its last frame:
+    /// a replay then leaves the machine with no key down.
+    pub fn release_held(&mut self) {
+        let frame = self.events.last().map_or(0, |&(f, _)| f);
+        let (held, pad) = self.held_at_end();
+        for id in held {
+            self.events.push((frame, RecEvent::Up(id)));
+        }
+        if pad {
+            self.events.push((frame, RecEvent::Pad(0)));
+        }
+    }
+
+    /// The file's text. It ends with every key released ([`Recording::release_held`]).
     pub fn to_text(&self) -> String {
+        let mut released = self.clone();
+        released.release_held();
+        let events = &released.events;
         let mut s = String::from("# breadbin key recording\n");
         let _ = writeln!(s, "program {}", self.program);
         let _ = writeln!(s, "roms {:016X}", self.rom_checksum);
@@ -89,7 +125,7 @@ impl Recording {
             self.moment.frames,
             self.moment.jiffies.map_or("-".into(), |j| j.to_string())
         );
-        for (f, e) in &self.events {
+        for (f, e) in events {
             let _ = match e {
                 RecEvent::Down(id, p) => {
                     let what = match p {
@@ -190,6 +226,47 @@ impl Recording {
                 message: "no `program` line: not a key recording".into(),
             });
         }
+        // A recording written before its keys were released at the end still replays.
+        r.release_held();
         Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A session ended with Ctrl+F12: Ctrl is still down, and so is a gamepad bit.
+    const ENDS_HELD: &str = "program part10c.bas\nroms 0\nstart 0 -\n\
+        @5 down 2 follow A\n@7 up 2\n@9 pad 10\n@10 down 1 mod CTRL\n";
+
+    #[test]
+    fn a_written_recording_releases_every_held_key_at_its_end() {
+        let mut r = Recording::new("part10c.bas", 0, StartMoment::default());
+        let a = keyboard::key_by_name("A").unwrap();
+        let ctrl = keyboard::key_by_name("CTRL").unwrap();
+        r.events
+            .push((5, RecEvent::Down(2, Press::Matrix(a, Shift::Follow))));
+        r.events.push((7, RecEvent::Up(2)));
+        r.events.push((9, RecEvent::Pad(0x10)));
+        r.events
+            .push((10, RecEvent::Down(1, Press::Modifier(ctrl))));
+        let text = r.to_text();
+        let tail: Vec<&str> = text.lines().rev().take(3).collect();
+        assert_eq!(tail, ["@10 pad 00", "@10 up 1", "@10 down 1 mod CTRL"]);
+    }
+
+    #[test]
+    fn a_recording_that_ends_with_keys_held_replays_with_them_released() {
+        let r = Recording::parse(ENDS_HELD, "held.keys").unwrap();
+        assert_eq!(
+            r.events[r.events.len() - 2..],
+            [(10, RecEvent::Up(1)), (10, RecEvent::Pad(0))]
+        );
+        // Read back, a released recording is the same.
+        assert_eq!(
+            Recording::parse(&r.to_text(), "held.keys").unwrap().events,
+            r.events
+        );
     }
 }
