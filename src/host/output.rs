@@ -5,6 +5,7 @@
 //! before a run starts. The data goes there; [`PendingFile::commit`] renames it to its name
 //! once everything succeeded. Dropped without a commit (an error, a panic), the hidden file
 //! is removed: a failed run never leaves a partial output behind, nor an old file changed.
+//! A read-only file is refused, and a file replaced keeps its permissions.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -40,6 +41,12 @@ impl PendingFile {
         if path.is_dir() {
             return Err(OutputError::new(path, "it is a folder"));
         }
+        if let Ok(m) = std::fs::metadata(path)
+            && m.permissions().readonly()
+        {
+            // As `cp` refuses it: the file stays as it is.
+            return Err(OutputError::new(path, "it is read-only"));
+        }
         let name = path
             .file_name()
             .ok_or_else(|| OutputError::new(path, "not a file name"))?;
@@ -73,6 +80,11 @@ impl PendingFile {
         let mut out = self.out.take().expect("open until committed");
         out.flush().map_err(|e| OutputError::new(&self.path, e))?;
         drop(out);
+        // A file replaced keeps its permissions.
+        if let Ok(m) = std::fs::metadata(&self.path) {
+            std::fs::set_permissions(&self.tmp, m.permissions())
+                .map_err(|e| OutputError::new(&self.path, e))?;
+        }
         std::fs::rename(&self.tmp, &self.path).map_err(|e| OutputError::new(&self.path, e))
     }
 }
@@ -151,5 +163,48 @@ mod tests {
         let r = write_all_or_none(&[(&ok, b"1"), (Path::new("/nonexistent/second"), b"2")]);
         assert!(r.is_err());
         assert!(!ok.exists());
+    }
+
+    /// A file holding `bytes`, alone in a folder of its own (the other tests look for
+    /// temporary files in theirs).
+    fn old_file(name: &str, bytes: &[u8]) -> PathBuf {
+        let d = dir().join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        let p = d.join("file.txt");
+        if p.exists() {
+            let mut perm = std::fs::metadata(&p).unwrap().permissions();
+            #[allow(clippy::permissions_set_readonly_false)]
+            perm.set_readonly(false);
+            std::fs::set_permissions(&p, perm).unwrap();
+        }
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+
+    #[test]
+    fn a_read_only_file_is_refused_and_left_as_it_was() {
+        let p = old_file("readonly", b"keep");
+        let mut perm = std::fs::metadata(&p).unwrap().permissions();
+        perm.set_readonly(true);
+        std::fs::set_permissions(&p, perm).unwrap();
+        let e = PendingFile::create(&p).err().unwrap();
+        assert!(
+            e.to_string().ends_with("cannot write: it is read-only"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&p).unwrap(), b"keep");
+        assert!(std::fs::metadata(&p).unwrap().permissions().readonly());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let p = old_file("mode", b"old");
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_all_or_none(&[(&p, b"new")]).unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"new");
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
     }
 }
