@@ -161,18 +161,25 @@ fn open_bus_shows_each_cycles_fetch() {
     assert_eq!(v.phi1_fetch(&m.view()), m.chargen[5 * 8 + 2]);
 }
 
-#[test]
-fn a_bad_line_started_in_cycle_16_fetches_the_idle_byte_once() {
-    // As below, with the write in cycle 16: the g-access of cycle 17 (cell 1) reads
-    // $3FFF (VICE test bench VICII/colorfetchbug/main, photographed on a 6569).
+/// Line $33 left idle by YSCROLL 5 ($3FFF holds $A5, $38FF $3C), made a Bad Line by a
+/// $D011 write in `cycle`.
+fn bad_line_from_idle(cycle: u8) -> (Mem, Vic) {
     let mut m = Mem::new();
     m.ram[0x3FFF] = 0xA5;
     m.ram[0x38FF] = 0x3C;
     let mut v = kernal_vic();
     v.write(0x11, 0x1D);
     run_frame(&mut v, &m);
-    tick_to(&mut v, &m, 0x33, 16);
+    tick_to(&mut v, &m, 0x33, cycle);
     v.write(0x11, 0x1B);
+    (m, v)
+}
+
+#[test]
+fn a_bad_line_started_in_cycle_16_fetches_the_idle_byte_once() {
+    // As below, with the write in cycle 16: the g-access of cycle 17 (cell 1) reads
+    // $3FFF (VICE test bench VICII/colorfetchbug/main, photographed on a 6569).
+    let (m, mut v) = bad_line_from_idle(16);
     tick_to(&mut v, &m, 0x34, 1);
     v.flush_draw();
     let y = (0x33 - T.first_visible_line) as usize;
@@ -191,14 +198,7 @@ fn a_bad_line_started_in_idle_state_fetches_38ff_once_then_shows_display_state()
     // g-access of cycle 41 is still an idle one, but from $38FF; from cycle 42 on the
     // sequencer is in display state, with the $FF codes and colours the c-accesses read
     // while the CPU still has the bus.
-    let mut m = Mem::new();
-    m.ram[0x3FFF] = 0xA5;
-    m.ram[0x38FF] = 0x3C;
-    let mut v = kernal_vic();
-    v.write(0x11, 0x1D);
-    run_frame(&mut v, &m);
-    tick_to(&mut v, &m, 0x33, 40);
-    v.write(0x11, 0x1B);
+    let (m, mut v) = bad_line_from_idle(40);
     let rc = v.rc as usize;
     tick_to(&mut v, &m, 0x33, 41);
     assert_eq!(v.phi1_fetch(&m.view()), 0x3C, "open bus in cycle 41");
