@@ -44,6 +44,8 @@ struct WindowArgs {
     /// Use genuine ROM images from this folder instead of the open ROMs.
     #[arg(long, value_name = "DIR")]
     roms: Option<PathBuf>,
+    #[command(flatten)]
+    model: cli::model::ModelArgs,
     /// Integer window scale factor (1-8).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
     scale: u32,
@@ -173,6 +175,8 @@ struct RunArgs {
     headless: bool,
     #[arg(long, value_name = "DIR")]
     roms: Option<PathBuf>,
+    #[command(flatten)]
+    model: cli::model::ModelArgs,
     /// Emulated cycles to run (from power-on).
     #[arg(long, requires = "headless", conflicts_with_all = ["frames", "seconds"])]
     cycles: Option<u64>,
@@ -404,6 +408,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
             file: a.file.clone(),
             kind: a.kind.clone(),
             roms: a.roms.clone(),
+            model: a.model.clone(),
             scale: 2,
             ..Default::default()
         };
@@ -417,6 +422,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     };
     let opts = RunOptions {
         roms: a.roms,
+        model: a.model.model()?,
         limit,
         autostart: a.file,
         autostart_kind: a.kind.kind(),
@@ -607,6 +613,7 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         file_kind: w.kind.kind(),
         basic: w.basic,
         roms: w.roms.clone(),
+        model: w.model.model()?,
         scale: w.scale,
         port1: w.port1,
         numpad_joystick: w.numpad_joystick,

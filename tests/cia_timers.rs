@@ -155,15 +155,7 @@ fn cascade_counts_timer_a_underflows() {
 #[test]
 fn icr_one_cycle_irq_delay_and_read_edges() {
     // Timer B one-shot from 10, its interrupt enabled: find the underflow cycle U by peeking.
-    let setup = || {
-        let mut bus = Bus::new();
-        bus.write(0x0D, 0x82);
-        bus.write(0x06, 10);
-        bus.write(0x07, 0);
-        bus.idle(2);
-        bus.write(0x0F, 0x09);
-        bus
-    };
+    let setup = || Bus::one_shot_b(CiaModel::Mos6526);
     let mut bus = setup();
     // u: idle cycles after the setup until a read sees the flag; that read is in U+1.
     let mut u = 0;
@@ -227,12 +219,7 @@ fn icr_read_in_timer_b_underflow_cycle_loses_its_flag() {
                 bus
             };
             // Idle cycles until a peek sees the flag: that is U+1.
-            let mut bus = setup();
-            let mut u1 = 0;
-            while bus.cia.peek(0x0D) & flag == 0 {
-                bus.idle(1);
-                u1 += 1;
-            }
+            let u1 = setup().idle_until_flag(flag);
             let mut bus = setup();
             bus.idle(u1 - 1);
             assert_eq!(bus.read(0x0D), 0x00, "read in U, timer B {timer_b}");

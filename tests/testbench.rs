@@ -1,7 +1,8 @@
 //! The test bench's ratchet: every program listed in `tests/testbench_baseline.txt` must
 //! still pass on the open ROMs. The list only grows: a change that makes more programs pass
 //! adds them (`breadbin testbench --write-passing FILE` writes the current list).
-//! The picture runs have their own ratchet, `tests/testbench_pictures_baseline.txt`.
+//! The picture runs have their own ratchet, `tests/testbench_pictures_baseline.txt`, and
+//! the other chip models' runs (`tests-models.tsv`) theirs, `tests/testbench_models_baseline.txt`.
 //! Skips with a message when the test bench data (../shared/testdata) is absent.
 
 mod shared_data;
@@ -24,17 +25,22 @@ fn bench_dir() -> Option<PathBuf> {
 /// The programs of `dir`'s list named in the ratchet file `baseline` (every one of them must
 /// be in the list), run on the open ROMs: the ones that no longer pass, described.
 fn ratchet(dir: &std::path::Path, baseline: &str) -> (usize, Vec<String>) {
+    ratchet_of(dir, "tests.tsv", baseline)
+}
+
+/// [`ratchet`] for the list `list` of `dir`.
+fn ratchet_of(dir: &std::path::Path, list: &str, baseline: &str) -> (usize, Vec<String>) {
     let baseline = testbench::read_baseline(
         &std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(baseline))
             .expect(baseline),
     );
     assert!(!baseline.is_empty());
-    let all = testbench::read_list(dir).expect("tests.tsv reads");
+    let all = testbench::read_list_file(dir, list).expect("the list reads");
     let unknown: Vec<&String> = baseline
         .iter()
         .filter(|p| !all.iter().any(|e| &e.program == *p))
         .collect();
-    assert!(unknown.is_empty(), "not in tests.tsv: {unknown:?}");
+    assert!(unknown.is_empty(), "not in {list}: {unknown:?}");
     let entries: Vec<_> = all
         .into_iter()
         .filter(|e| baseline.contains(&e.program))
@@ -180,6 +186,27 @@ const DISK_RUNS_FAILING_OPEN: [(&str, &str); 5] = [
         "needs the timing of BYTE READY against SYNC (fails with the genuine DOS too)",
     ),
 ];
+
+/// The other chip models' ratchet: every program listed in
+/// `tests/testbench_models_baseline.txt` still passes on the chips its options name.
+#[test]
+fn every_model_run_of_the_baseline_still_passes() {
+    let Some(dir) = bench_dir() else {
+        return;
+    };
+    let (n, lost) = ratchet_of(
+        &dir,
+        "tests-models.tsv",
+        "tests/testbench_models_baseline.txt",
+    );
+    assert!(
+        lost.is_empty(),
+        "{} of {n} baseline model runs no longer pass:\n  {}",
+        lost.len(),
+        lost.join("\n  ")
+    );
+    eprintln!("{n} baseline model runs pass");
+}
 
 /// On the open ROMs with their DOS, every disk run of `tests-disk.tsv` that breadbin can
 /// run passes but those listed in [`DISK_RUNS_FAILING_OPEN`]: the ratchet of the disk runs

@@ -112,9 +112,9 @@ impl C64 {
         let mut sys = System {
             mem: Memory::new(roms),
             vic: Vic::new(),
-            cia1: Cia::new(),
-            cia2: Cia::new(),
-            sid: Sid::new(model.clock_hz),
+            cia1: Cia::with_model(model.cia),
+            cia2: Cia::with_model(model.cia),
+            sid: Sid::with_model(model.sid, model.clock_hz),
             keyboard: Keyboard::new(),
             events: Vec::new(),
             vic_bank: 0,

@@ -1,6 +1,7 @@
 //! The command line's larger subcommands.
 
 pub(crate) mod disk;
+pub(crate) mod model;
 pub(crate) mod profile;
 pub(crate) mod starlink;
 pub(crate) mod turns;

@@ -24,6 +24,8 @@ pub use crate::host::autostart::Start;
 pub struct Machine {
     pub session: Session,
     roms: Roms,
+    /// The C64 powered on at each hard reset.
+    model: crate::c64::Model,
     pub keys: KeyInput,
     /// How the moment of `RUN` is chosen at each power-on.
     variation: StartVariation,
@@ -51,6 +53,7 @@ impl Machine {
         Machine {
             session,
             roms,
+            model: crate::c64::Model::default(),
             keys: KeyInput::new(numpad_joystick),
             variation: StartVariation::Fixed,
             paused: false,
@@ -173,13 +176,25 @@ impl Machine {
         self.session.joystick_bits = bits;
     }
 
-    /// Power off and on (same ROMs); the session's program is started again.
+    /// Power on `model` instead (the session's program starts again).
+    pub fn set_model(
+        &mut self,
+        model: crate::c64::Model,
+    ) -> Result<(), crate::c64::model::ModelError> {
+        self.session.c64 = C64::with_model(self.roms.clone(), model)?;
+        self.model = model;
+        Ok(())
+    }
+
+    /// Power off and on (same ROMs and model); the session's program is started again.
     pub fn hard_reset(&mut self) {
         self.stop_recording("hard reset");
         if let Err(e) = self.disks.save(&mut self.session.c64) {
             self.disk_notes.push(e.to_string());
         }
-        self.session.c64 = C64::new(self.roms.clone());
+        // The model was accepted when it was set, so it powers on again.
+        self.session.c64 = C64::with_model(self.roms.clone(), self.model)
+            .unwrap_or_else(|_| C64::new(self.roms.clone()));
         if let Err(e) = self.disks.insert(&mut self.session.c64) {
             self.disk_notes.push(e.to_string());
         }

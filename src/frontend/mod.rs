@@ -45,6 +45,8 @@ pub struct Options {
     pub basic: bool,
     /// Genuine ROM images from this folder instead of the open ROMs.
     pub roms: Option<PathBuf>,
+    /// The C64 emulated.
+    pub model: crate::c64::Model,
     /// Integer scale of the 384x272 picture (lowered if the screen is smaller).
     pub scale: u32,
     /// Joysticks on port 1 instead of port 2.
@@ -85,6 +87,7 @@ impl Default for Options {
             file_kind: None,
             basic: false,
             roms: None,
+            model: crate::c64::Model::default(),
             scale: 2,
             port1: false,
             numpad_joystick: false,
@@ -134,6 +137,8 @@ pub enum FrontendError {
     Program(#[from] crate::media::MediaError),
     #[error("{0}")]
     Disk(#[from] crate::host::disk::DiskError),
+    #[error("{0}")]
+    Model(#[from] crate::c64::model::ModelError),
     #[error("the embedded game {name} does not tokenize: {message}")]
     Game { name: String, message: String },
 }
@@ -214,6 +219,7 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
         },
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
+    m.set_model(opts.model)?;
     m.set_pokes(opts.pokes.clone());
     m.set_disks(
         disks::Disks::new(disks, opts.disk_read_only),

@@ -27,6 +27,8 @@ pub enum RunError {
     #[error("{0}")]
     Roms(#[from] crate::c64::roms::RomError),
     #[error("{0}")]
+    Model(#[from] crate::c64::model::ModelError),
+    #[error("{0}")]
     State(#[from] crate::host::state::StateError),
     #[error("{0}")]
     Trace(#[from] crate::host::trace::TraceError),
@@ -70,6 +72,8 @@ impl Limit {
 #[derive(Debug, Clone, Default)]
 pub struct RunOptions {
     pub roms: Option<PathBuf>,
+    /// The C64 powered on (a loaded state brings its own).
+    pub model: crate::c64::Model,
     /// Emulated time from power-on (or the loaded state); `None` uses
     /// [`DEFAULT_LIMIT_SECONDS`] or, when an event is awaited, [`DEFAULT_AWAIT_SECONDS`].
     pub limit: Option<Limit>,
@@ -187,7 +191,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     };
     let mut c64 = match &opts.load_state {
         Some(p) => crate::host::state::load(p, &roms)?,
-        None => C64::new(roms),
+        None => C64::with_model(roms, opts.model)?,
     };
     let mut disk = match disk_start.or(opts.disk.as_deref()) {
         Some(p) => Some(DiskFile::attach(&mut c64, p, opts.disk_read_only)?),

@@ -3,7 +3,7 @@
 
 #![allow(dead_code, unused_imports)]
 
-pub use breadbin::chips::cia::{Cia, ICR_SP, ICR_TA, ICR_TB};
+pub use breadbin::chips::cia::{Cia, CiaModel, ICR_SP, ICR_TA, ICR_TB};
 
 /// A CIA on a bus, one cycle per call.
 pub struct Bus {
@@ -13,6 +13,24 @@ pub struct Bus {
 impl Bus {
     pub fn new() -> Self {
         Bus { cia: Cia::new() }
+    }
+
+    /// Timer B one-shot from 10 with its interrupt enabled, on a chip of `model`.
+    pub fn one_shot_b(model: CiaModel) -> Self {
+        let mut bus = Bus::with_model(model);
+        bus.write(0x0D, 0x82);
+        bus.write(0x06, 10);
+        bus.write(0x07, 0);
+        bus.idle(2);
+        bus.write(0x0F, 0x09);
+        bus
+    }
+
+    /// A bus with a chip of `model`.
+    pub fn with_model(model: CiaModel) -> Self {
+        Bus {
+            cia: Cia::with_model(model),
+        }
     }
 
     pub fn idle(&mut self, cycles: u32) {
@@ -54,6 +72,17 @@ impl Bus {
             self.idle(1);
             0
         }
+    }
+
+    /// Idle cycles until a peek of ICR sees `flag`: the peek that sees it is in the cycle
+    /// after the underflow (U+1 on both models).
+    pub fn idle_until_flag(&mut self, flag: u8) -> u32 {
+        let mut n = 0;
+        while self.cia.peek(0x0D) & flag == 0 {
+            self.idle(1);
+            n += 1;
+        }
+        n
     }
 
     pub fn timer_a(&self) -> u16 {

@@ -93,7 +93,8 @@
 //!   count, and "timer A underflows while CNT high" sees CNT high (pulled up) except in
 //!   serial output mode, where the chip drives CNT itself. Serial input mode therefore never
 //!   shifts: the data register keeps what was written.
-//! - The 8521/6526A "new CIA" timing (no interrupt delay) is not modelled.
+//! - The 6526A (8521) differs only where the test bench's measurements on C64Cs show it
+//!   (`tests/cia_6526a.rs`): IR and /IRQ come with the flag, and timer B has no quirk.
 //! - The TOD divider (5 or 6 input pulses per tenth) restarts when the clock is restarted by
 //!   a write of the tenths register.
 
@@ -142,9 +143,21 @@ pub const ICR_SP: u8 = 0x08;
 /// ICR flag: negative edge on the FLAG pin.
 pub const ICR_FLAG: u8 = 0x10;
 
+/// The CIA chips: the 6526 and the later 6526A (8521), whose interrupt output follows a
+/// flag without the 6526's cycle of delay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum CiaModel {
+    #[default]
+    Mos6526,
+    Mos6526A,
+}
+
 /// A MOS 6526 CIA.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cia {
+    /// Which chip it is.
+    #[serde(default)]
+    model: CiaModel,
     /// External levels on port A's pins (1 = high or undriven), set by the machine.
     pub pa_in: u8,
     /// External levels on port B's pins (1 = high or undriven), set by the machine.
@@ -232,9 +245,15 @@ impl Default for Cia {
 }
 
 impl Cia {
-    /// A chip in its power-on state (the same as after reset).
+    /// A 6526 in its power-on state (the same as after reset).
     pub fn new() -> Self {
+        Self::with_model(CiaModel::Mos6526)
+    }
+
+    /// A chip of `model` in its power-on state.
+    pub fn with_model(model: CiaModel) -> Self {
         Cia {
+            model,
             pa_in: 0xFF,
             pb_in: 0xFF,
             pra: 0,
@@ -283,7 +302,7 @@ impl Cia {
     /// 1:00:00.0. The external pin levels are the machine's and are kept.
     pub fn reset(&mut self) {
         let (pa_in, pb_in) = (self.pa_in, self.pb_in);
-        *self = Cia::new();
+        *self = Cia::with_model(self.model);
         self.pa_in = pa_in;
         self.pb_in = pb_in;
     }
@@ -348,9 +367,21 @@ impl Cia {
                 // Of reads in consecutive cycles (an indexed read-modify-write's dummy read
                 // and read), the later one still sees IR: the one the first read cleared,
                 // or the one it cancelled in the same cycle.
+                let own = value;
                 value |= self.icr_echo;
                 let about_to = self.irq_next || self.mask_check && self.icr & self.mask != 0;
-                self.icr_echo_next = if self.ir || about_to { 0x80 } else { 0 };
+                self.icr_echo_next = match self.model {
+                    CiaModel::Mos6526 if self.ir || about_to => 0x80,
+                    CiaModel::Mos6526 => 0,
+                    // The 6526A shows an interrupt due in this cycle (one a read in the
+                    // previous cycle put off), and its next-cycle read repeats this one:
+                    // flags and bit 7 (CIA/dd0dtest tests 17-19 on a 6526A).
+                    CiaModel::Mos6526A => {
+                        let due = if self.irq_next { 0x80 } else { 0 };
+                        value |= due;
+                        own | due
+                    }
+                };
                 self.icr = 0;
                 self.ir = false;
                 self.irq_next = false;
@@ -523,7 +554,7 @@ impl Cia {
             self.raise(ICR_TA);
         }
         if b_underflow {
-            if self.icr_read {
+            if self.icr_read && self.model == CiaModel::Mos6526 {
                 // The old 6526's timer B quirk: a read in the underflow's own cycle loses
                 // the flag; the interrupt still follows.
                 self.fast_budget = 0;
@@ -539,12 +570,18 @@ impl Cia {
         self.sp_underflow = a_underflow;
         self.sdr_write_age = self.sdr_write_age.saturating_sub(1);
         if std::mem::take(&mut self.mask_written) && !self.ir {
-            // A cycle with a mask write decides nothing itself: the flags raised in it and
-            // those already set meet the mask of the next cycle (CIA/dd0dtest row 11: a
-            // flag raised in the cycle of one write, its mask cleared by a write in the
-            // next, makes no interrupt; without the first write it does).
-            self.irq_next = false;
-            self.mask_check = true;
+            match self.model {
+                // A cycle with a mask write decides nothing itself: the flags raised in it
+                // and those already set meet the mask of the next cycle (CIA/dd0dtest row
+                // 11: a flag raised in the cycle of one write, its mask cleared by a write
+                // in the next, makes no interrupt; without the first write it does).
+                CiaModel::Mos6526 => {
+                    self.irq_next = false;
+                    self.mask_check = true;
+                }
+                // The 6526A decides at once with the mask just written.
+                CiaModel::Mos6526A => self.ir = self.icr & self.mask != 0,
+            }
         }
         self.plan_fast_ticks();
     }
@@ -583,12 +620,16 @@ impl Cia {
         self.fast_budget = budget;
     }
 
-    /// Set an interrupt flag; /IRQ follows one cycle later if the source is enabled.
+    /// Set an interrupt flag; /IRQ follows one cycle later if the source is enabled (on the
+    /// 6526A, at once).
     fn raise(&mut self, flag: u8) {
         self.fast_budget = 0;
         self.icr |= flag;
         if self.mask & flag != 0 && !self.ir {
-            self.irq_next = true;
+            match self.model {
+                CiaModel::Mos6526A if !self.icr_read => self.ir = true,
+                _ => self.irq_next = true,
+            }
         }
     }
 

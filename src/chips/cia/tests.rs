@@ -16,8 +16,13 @@ fn fast_ticks_match_the_full_model() {
     };
     let mut fast_ticks = 0u64;
     for round in 0..40 {
-        let mut fast = Cia::new();
-        let mut full = Cia::new();
+        let model = if round % 2 == 0 {
+            CiaModel::Mos6526
+        } else {
+            CiaModel::Mos6526A
+        };
+        let mut fast = Cia::with_model(model);
+        let mut full = Cia::with_model(model);
         for cycle in 0..60_000u32 {
             let r = rnd();
             if r % 97 == 0 {

@@ -31,9 +31,19 @@ const BUS_TTL: u64 = 0x2000;
 /// Spans shorter than this are clocked cycle by cycle.
 const QUIET_MIN: u64 = 8;
 
+/// The SID chips: the 6581 and the C64C's 8580.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum SidModel {
+    #[default]
+    Mos6581,
+    Mos8580,
+}
+
 /// The SID.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Sid {
+    #[serde(default)]
+    model: SidModel,
     regs: [u8; 32],
     /// The data bus value and the cycle it was last driven.
     bus: u8,
@@ -49,7 +59,13 @@ pub struct Sid {
 impl Sid {
     /// A 6581 clocked at `clock_hz`, as at power-on.
     pub fn new(clock_hz: u64) -> Self {
+        Self::with_model(SidModel::Mos6581, clock_hz)
+    }
+
+    /// A chip of `model` clocked at `clock_hz`, as at power-on.
+    pub fn with_model(model: SidModel, clock_hz: u64) -> Self {
         let mut s = Sid {
+            model,
             regs: [0; 32],
             bus: 0,
             bus_at: 0,

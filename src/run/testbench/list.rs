@@ -8,6 +8,8 @@
 //! option `expect:error` when it does not.
 
 use super::BenchError;
+use crate::c64::Model;
+use crate::c64::model::{CiaModel, SidModel, VicModel};
 use std::path::Path;
 
 /// What a run must do to pass.
@@ -71,17 +73,36 @@ impl Entry {
             .take_while(|w| !w.starts_with("comment:"))
     }
 
-    /// What the run needs that breadbin does not emulate, if anything. A picture run's
-    /// options may ask for the PAL VIC breadbin has, or be the list's notes (`warn:`,
-    /// `expect:`).
-    pub fn unsupported(&self) -> Option<String> {
-        if self.expect.is_picture() {
-            let noted = |w: &str| w.starts_with("warn:") || w.starts_with("expect:");
-            if let Some(w) = self.option_words().find(|w| *w != "vicii-pal" && !noted(w)) {
-                return Some(format!("option {w}"));
+    /// The C64 the options ask for (`cia-new`, `sid-new`, `vicii-ntsc`, ...), or the first
+    /// option that names no chip. A picture run's options may also be the list's notes
+    /// (`warn:`, `expect:`).
+    pub fn model(&self) -> Result<Model, String> {
+        let mut m = Model::C64_PAL;
+        for w in self.option_words() {
+            match w {
+                "cia-old" => m.cia = CiaModel::Mos6526,
+                "cia-new" => m.cia = CiaModel::Mos6526A,
+                "sid-old" => m.sid = SidModel::Mos6581,
+                "sid-new" => m.sid = SidModel::Mos8580,
+                "vicii-pal" | "vicii-old" if m.vic.is_ntsc() => m = m.with_vic(VicModel::Mos6569),
+                "vicii-pal" | "vicii-old" => {}
+                "vicii-new" => m = m.with_vic(VicModel::Mos8565),
+                "vicii-ntsc" => m = m.with_vic(VicModel::Mos6567R8),
+                "vicii-ntscold" => m = m.with_vic(VicModel::Mos6567R56A),
+                w if self.expect.is_picture()
+                    && (w.starts_with("warn:") || w.starts_with("expect:")) => {}
+                w => return Err(w.to_string()),
             }
-        } else if !self.options.is_empty() {
-            return Some(format!("option {}", self.options));
+        }
+        Ok(m)
+    }
+
+    /// What the run needs that breadbin does not emulate, if anything.
+    pub fn unsupported(&self) -> Option<String> {
+        match self.model() {
+            Err(w) => return Some(format!("option {w}")),
+            Ok(m) if m.check().is_err() => return Some(format!("option {}", self.options)),
+            Ok(_) => {}
         }
         if !self.cartridge.is_empty() {
             return Some(format!("cartridge {}", self.cartridge));

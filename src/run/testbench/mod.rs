@@ -15,8 +15,8 @@
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
-use crate::c64::C64;
 use crate::c64::roms::Roms;
+use crate::c64::{C64, Model};
 use crate::c64::{Event, Halt};
 use crate::drive::Disk;
 use crate::host::autostart;
@@ -94,6 +94,8 @@ pub enum BenchError {
     Program(#[from] MediaError),
     #[error("{0}")]
     Roms(#[from] crate::c64::roms::RomError),
+    #[error("{0}")]
+    Model(#[from] crate::c64::model::ModelError),
     #[error("the machine did not reach the BASIC prompt (READY.) within {seconds} s of power-on")]
     NoPrompt { seconds: u64 },
     #[error("--only {0}: no program of the test bench starts with it")]
@@ -109,9 +111,14 @@ const LOADED_BY_NAME: &[(&str, &str)] = &[("C64/autostart/defaults/test.prg", "T
 /// Emulated seconds the boot may take before the bench gives up.
 const BOOT_SECONDS: u64 = 10;
 
-/// A machine powered on with `roms` and run to BASIC's first prompt: the start of every run.
+/// A PAL C64 powered on with `roms` and run to BASIC's first prompt: the start of every run.
 pub fn ready_machine(roms: Roms) -> Result<C64, BenchError> {
-    let mut c64 = C64::new(roms);
+    ready_model(roms, Model::C64_PAL)
+}
+
+/// [`ready_machine`] for `model`.
+pub fn ready_model(roms: Roms, model: Model) -> Result<C64, BenchError> {
+    let mut c64 = C64::with_model(roms, model)?;
     // Only $D7FF decides: no pixels are drawn.
     c64.set_render(false);
     let boot = BOOT_SECONDS * c64.model().clock_hz;
@@ -280,7 +287,23 @@ pub fn run(
                 .then(|| picture::Reference::read(&path))
         })
         .collect();
-    let ready = ready_machine(roms)?;
+    // One ready machine for each model the runs ask for.
+    let mut readies: Vec<(Model, C64)> = Vec::new();
+    for (e, setup) in entries.iter().zip(&setups) {
+        if let (Some(_), Ok(m)) = (setup, e.model())
+            && !readies.iter().any(|(r, _)| *r == m)
+        {
+            readies.push((m, ready_model(roms.clone(), m)?));
+        }
+    }
+    let ready_for = |e: &Entry| -> &C64 {
+        let m = e.model().unwrap_or_default();
+        &readies
+            .iter()
+            .find(|(r, _)| *r == m)
+            .expect("a ready machine for every run")
+            .1
+    };
     // Longest limits first, so that no thread is left with a long run at the end.
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(entries[i].cycles));
@@ -299,16 +322,26 @@ pub fn run(
                     let by_name = LOADED_BY_NAME.iter().find(|(p, _)| *p == e.program);
                     let outcome = match (&setups[i], by_name, &references[i]) {
                         (Some((program, _)), _, Some(reference)) => {
-                            let (ending, v) =
-                                picture::run_and_compare(&ready, program, reference, e.cycles);
+                            let (ending, v) = picture::run_and_compare(
+                                ready_for(e),
+                                program,
+                                reference,
+                                e.cycles,
+                            );
                             (ending, Some(v))
                         }
                         (Some((program, disk)), Some((_, name)), None) => (
-                            run_loaded_by_name(&ready, program, disk.as_ref(), name, e.cycles),
+                            run_loaded_by_name(
+                                ready_for(e),
+                                program,
+                                disk.as_ref(),
+                                name,
+                                e.cycles,
+                            ),
                             None,
                         ),
                         (Some((program, disk)), None, None) => (
-                            run_with_disk(&ready, program, disk.as_ref(), e.cycles),
+                            run_with_disk(ready_for(e), program, disk.as_ref(), e.cycles),
                             None,
                         ),
                         (None, _, _) => (Ending::NotRun, None),
@@ -509,16 +542,20 @@ pub fn results_file(results: &[RunResult], elapsed: std::time::Duration) -> Stri
             None => (String::new(), String::new()),
         };
         let crt = local(&e.cartridge);
-        let chip = |new: &str, old: &str| match e.options.as_str() {
-            o if o == new => "1",
-            o if o == old => "0",
+        let has = |w: &str| e.option_words().any(|o| o == w);
+        let chip = |new: &str, old: &str| match (has(new), has(old)) {
+            (true, _) => "1",
+            (_, true) => "0",
             _ => "-1",
         };
-        let video = match e.options.as_str() {
-            "vicii-ntsc" => "NTSC",
-            "vicii-ntscold" => "NTSCOLD",
-            "vicii-new" | "vicii-old" => "PAL",
-            _ => "-1",
+        let video = if has("vicii-ntsc") {
+            "NTSC"
+        } else if has("vicii-ntscold") {
+            "NTSCOLD"
+        } else if has("vicii-new") || has("vicii-old") {
+            "PAL"
+        } else {
+            "-1"
         };
         let (status, mode) = match &r.picture {
             Some(v) => (v.status(r.ending), "screenshot"),
@@ -559,122 +596,4 @@ pub fn read_baseline(text: &str) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn entry(p: &str, expect: Expect) -> Entry {
-        Entry {
-            program: p.into(),
-            cycles: 1,
-            expect,
-            ..Entry::default()
-        }
-    }
-
-    #[test]
-    fn pass_and_timeout_rules() {
-        assert!(Ending::Wrote(0).passes(Expect::Pass));
-        assert!(!Ending::Wrote(0xFF).passes(Expect::Pass));
-        assert!(!Ending::Timeout.passes(Expect::Pass));
-        assert!(Ending::Timeout.passes(Expect::Timeout));
-        assert!(!Ending::Wrote(0).passes(Expect::Timeout));
-        assert!(!Ending::Wrote(0xFF).passes(Expect::Timeout));
-        assert_eq!(Ending::Wrote(1).status(), "timeout");
-        assert_eq!(Ending::Wrote(0x80).status(), "error");
-    }
-
-    #[test]
-    fn list_errors_name_file_and_line() {
-        let dir = std::env::temp_dir().join(format!("breadbin-tb-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("tests.tsv"),
-            "program\tcycles\texpect\nA/x.prg\t100\tpass\nB/y.prg\tlots\tpass\n",
-        )
-        .unwrap();
-        let e = read_list(&dir).unwrap_err().to_string();
-        assert!(
-            e.ends_with("tests.tsv:3: cycles 'lots' is not a whole number"),
-            "{e}"
-        );
-        std::fs::write(dir.join("tests.tsv"), "A/x.prg\t100\tmaybe\n").unwrap();
-        let e = read_list(&dir).unwrap_err().to_string();
-        assert!(e.contains("tests.tsv:1: expect 'maybe'"), "{e}");
-        std::fs::write(dir.join("tests.tsv"), "../x.prg\t100\tpass\n").unwrap();
-        assert!(read_list(&dir).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
-        let e = read_list(&dir).unwrap_err().to_string();
-        assert!(e.contains("tests.tsv: cannot read"), "{e}");
-    }
-
-    #[test]
-    fn lists_with_disks_and_options_read_their_columns() {
-        let dir = std::env::temp_dir().join(format!("breadbin-tbl-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("tests-disk.tsv"),
-            "program\tcycles\texpect\tdisk\tformat\n\
-             drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.d64\td64\n\
-             drive/rpm/rpm1.prg\t10\tpass\tdrive/rpm/rpm.p64\tp64\n",
-        )
-        .unwrap();
-        let l = read_list_file(&dir, "tests-disk.tsv").unwrap();
-        assert_eq!(l[0].disk, Some(("drive/rpm/rpm.d64".into(), "d64".into())));
-        assert_eq!(l[0].unsupported(), None);
-        assert_eq!(l[1].unsupported(), Some("a p64 image".into()));
-        std::fs::write(
-            dir.join("tests-models.tsv"),
-            "program\tcycles\texpect\toptions\tcartridge\n\
-             CIA/x.prg\t10\tpass\tcia-new\t\n\
-             \t10\tpass\t\ttestbench/selftest/c64-pass.crt\n",
-        )
-        .unwrap();
-        let l = read_list_file(&dir, "tests-models.tsv").unwrap();
-        assert_eq!(l[0].unsupported(), Some("option cia-new".into()));
-        assert_eq!(l[1].name(), "testbench/selftest/c64-pass.crt");
-        let results: Vec<RunResult> = l
-            .into_iter()
-            .map(|entry| RunResult {
-                entry,
-                ending: Ending::NotRun,
-                picture: None,
-            })
-            .collect();
-        let f = results_file(&results, std::time::Duration::from_secs(1));
-        let lines: Vec<&str> = f.lines().collect();
-        assert_eq!(lines[0], "../CIA/,x.prg,error,exitcode,,,,1,-1,-1");
-        assert_eq!(
-            lines[1],
-            "./selftest/,,error,exitcode,,,c64-pass.crt,-1,-1,-1"
-        );
-        std::fs::write(dir.join("bad.tsv"), "program\tcycles\texpect\tcolour\n").unwrap();
-        let e = read_list_file(&dir, "bad.tsv").unwrap_err().to_string();
-        assert!(e.contains("bad.tsv:1: unknown column 'colour'"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn result_lines_follow_the_bench_format() {
-        let results = vec![
-            RunResult {
-                entry: entry("CPU/sha/sha.prg", Expect::Pass),
-                ending: Ending::Wrote(0xFF),
-                picture: None,
-            },
-            RunResult {
-                entry: entry("testbench/selftest/c64-pass.prg", Expect::Pass),
-                ending: Ending::Wrote(0),
-                picture: None,
-            },
-        ];
-        let f = results_file(&results, std::time::Duration::from_secs(75));
-        let lines: Vec<&str> = f.lines().collect();
-        assert_eq!(lines[0], "../CPU/sha/,sha.prg,error,exitcode,,,,-1,-1,-1");
-        assert_eq!(lines[1], "./selftest/,c64-pass.prg,ok,exitcode,,,,-1,-1,-1");
-        assert_eq!(lines[2], "# 1 minutes and 15 seconds elapsed.");
-        let r = report(&results, None);
-        assert!(r.contains("CPU                        0/1"), "{r}");
-        assert!(r.contains("total                      1/2"), "{r}");
-        assert!(r.contains("CPU/sha/sha.prg  wrote $FF"), "{r}");
-    }
-}
+mod tests;

@@ -1,0 +1,61 @@
+//! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs.
+
+use breadbin::c64::Model;
+use breadbin::c64::model::{self, CiaModel, SidModel, VicModel};
+use clap::Args;
+
+#[derive(Args, Debug, Clone, Default)]
+pub(crate) struct ModelArgs {
+    /// The C64: c64 (PAL: 6569, 6526, 6581), c64c (PAL: 8565, 6526A, 8580), ntsc (6567R8,
+    /// 6526, 6581) or ntsc-old (6567R56A, 6526, 6581).
+    #[arg(long, value_name = "MODEL", value_parser = parse_preset)]
+    pub model: Option<Model>,
+    /// The VIC-II, overriding the model's: 6569, 6567r8, 6567r56a or 8565 (an NTSC chip
+    /// brings NTSC clocks).
+    #[arg(long, value_name = "CHIP", value_parser = parse_vic)]
+    pub vic: Option<VicModel>,
+    /// The CIAs, overriding the model's: 6526 or 6526a.
+    #[arg(long, value_name = "CHIP", value_parser = parse_cia)]
+    pub cia: Option<CiaModel>,
+    /// The SID, overriding the model's: 6581 or 8580.
+    #[arg(long, value_name = "CHIP", value_parser = parse_sid)]
+    pub sid: Option<SidModel>,
+}
+
+impl ModelArgs {
+    /// The model asked for, if this build runs it.
+    pub(crate) fn model(&self) -> Result<Model, String> {
+        let mut m = self.model.unwrap_or_default();
+        if let Some(v) = self.vic {
+            m = m.with_vic(v);
+        }
+        if let Some(c) = self.cia {
+            m.cia = c;
+        }
+        if let Some(s) = self.sid {
+            m.sid = s;
+        }
+        m.check().map_err(|e| e.to_string())?;
+        Ok(m)
+    }
+}
+
+fn parse_preset(s: &str) -> Result<Model, String> {
+    Model::preset(s).ok_or_else(|| {
+        let names: Vec<&str> = model::PRESETS.iter().map(|(n, _)| *n).collect();
+        format!("'{s}' is not a model; the models are {}", names.join(", "))
+    })
+}
+
+fn parse_vic(s: &str) -> Result<VicModel, String> {
+    VicModel::from_name(s)
+        .ok_or_else(|| format!("'{s}' is not a VIC-II: 6569, 6567r8, 6567r56a or 8565"))
+}
+
+fn parse_cia(s: &str) -> Result<CiaModel, String> {
+    model::cia_from_name(s).ok_or_else(|| format!("'{s}' is not a CIA: 6526 or 6526a"))
+}
+
+fn parse_sid(s: &str) -> Result<SidModel, String> {
+    model::sid_from_name(s).ok_or_else(|| format!("'{s}' is not a SID: 6581 or 8580"))
+}
