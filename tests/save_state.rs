@@ -189,3 +189,29 @@ fn a_state_keeps_the_drive_and_needs_its_dos_to_load() {
         .to_string();
     assert!(e.starts_with("s.state: "), "{e}");
 }
+
+/// A state records its model: an NTSC C64C-style machine (6567R8, 6526A, 8580) saved mid-
+/// frame loads as that model and runs on exactly as the original, frame for frame.
+#[test]
+fn a_state_keeps_its_model() {
+    let model = breadbin::c64::Model {
+        cia: breadbin::c64::model::CiaModel::Mos6526A,
+        sid: breadbin::c64::model::SidModel::Mos8580,
+        ..breadbin::c64::Model::NTSC
+    };
+    let mut straight = C64::with_model(Roms::open(), model).unwrap();
+    straight.set_render(true);
+    straight.run_cycles(3_000_000 + 777);
+    let bytes = state::to_bytes(&straight);
+    let mut loaded = state::from_bytes(&bytes, &Roms::open(), Path::new("ntsc.state")).unwrap();
+    assert_eq!(*loaded.model(), model);
+    for step in 0..10 {
+        straight.run_cycles(17_095);
+        loaded.run_cycles(17_095);
+        assert!(
+            observable(&loaded) == observable(&straight),
+            "the machines part after {} frames",
+            step + 1
+        );
+    }
+}

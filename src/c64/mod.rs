@@ -111,7 +111,7 @@ impl C64 {
         let serial_c64 = serial.attach();
         let mut sys = System {
             mem: Memory::new(roms),
-            vic: Vic::new(),
+            vic: Vic::with_timing(model.timing()?),
             cia1: Cia::with_model(model.cia),
             cia2: Cia::with_model(model.cia),
             sid: Sid::with_model(model.sid, model.clock_hz),

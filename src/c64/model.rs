@@ -1,6 +1,6 @@
-//! Which C64 the machine is: its chips' models and its clocks. The PAL C64 with a 6569,
-//! 6526s and a 6581 is the one emulated so far; the other models sold have their place here
-//! and are refused until their chips behave as they do.
+//! Which C64 the machine is: its chips' models and its clocks. The presets are the C64s
+//! sold: the PAL C64 (6569, 6526, 6581), the C64C (8565, 6526A, 8580) and the NTSC C64s
+//! (6567R8 or the early 6567R56A, 6526, 6581); each chip may also be chosen alone.
 
 use crate::chips::vic::timing::{self, Timing};
 
@@ -37,10 +37,11 @@ impl VicModel {
 
     /// Its timing table, if the model is emulated.
     pub fn timing(self) -> Option<&'static Timing> {
-        match self {
-            VicModel::Mos6569 => Some(&timing::MOS6569),
-            _ => None,
-        }
+        Some(match self {
+            VicModel::Mos6569 | VicModel::Mos8565 => &timing::MOS6569,
+            VicModel::Mos6567R8 => &timing::MOS6567R8,
+            VicModel::Mos6567R56A => &timing::MOS6567R56A,
+        })
     }
 }
 
@@ -85,9 +86,9 @@ pub struct Model {
     pub mains_hz: u64,
 }
 
-/// A model this build cannot run yet.
+/// A model this build cannot run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the {0} is not emulated yet (breadbin runs the PAL C64: 6569, 6526, 6581)")]
+#[error("the {0} is not emulated")]
 pub struct ModelError(pub String);
 
 impl Model {
@@ -147,7 +148,7 @@ impl Model {
     }
 
     /// The VIC's timing table.
-    fn timing(&self) -> Result<&'static Timing, ModelError> {
+    pub(crate) fn timing(&self) -> Result<&'static Timing, ModelError> {
         self.vic
             .timing()
             .ok_or_else(|| ModelError(format!("{:?}", self.vic)))

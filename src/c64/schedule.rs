@@ -170,6 +170,8 @@ impl System {
     /// have every chip's next cycle be a full tick.
     pub(super) fn check_restored(&mut self, cpu: &Cpu) -> Result<(), String> {
         cpu.check_restored()?;
+        let t = self.model.timing().map_err(|e| e.to_string())?;
+        self.vic.set_timing(t);
         self.vic.check_restored()?;
         self.update_map();
         self.sched.restart(self.cycles);

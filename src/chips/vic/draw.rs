@@ -24,13 +24,13 @@ const TAGS: [u8; 32] = {
     t
 };
 
-/// X coordinate of the first pixel of a cycle (6569: cycle 1 starts at $194).
-#[inline]
-pub(super) fn cycle_x(cycle: u8) -> u16 {
-    (0x194 + (cycle as u16 - 1) * 8) % 504
-}
-
 impl Vic {
+    /// X coordinate of the first pixel of a cycle (6569: cycle 1 starts at $194).
+    #[inline]
+    pub(super) fn cycle_x(&self, cycle: u8) -> u16 {
+        self.t.cycle_x[cycle as usize]
+    }
+
     /// The border compare positions (3.9): the top and bottom lines for 25 or 24 rows
     /// (RSEL), the left and right X for 40 or 38 columns (CSEL).
     #[inline]
@@ -143,10 +143,10 @@ impl Vic {
         let raster = self.raster;
         let (_, _, left, right) = self.border_edges();
         let visible = self.render
-            && raster >= T.first_visible_line
-            && raster < T.first_visible_line + FRAME_HEIGHT as u16;
+            && raster >= self.t.first_visible_line
+            && raster < self.t.first_visible_line + FRAME_HEIGHT as u16;
         // Positions along the line: pixel p is the (p % 8)th of cycle p / 8 + 1.
-        let along = |x: u16| (x + 504 - 0x194) % 504;
+        let along = |x: u16| (x + self.t.x_wrap - self.t.x_start) % self.t.x_wrap;
         // Events in line order: the left and right compares.
         let events = [(along(left), false), (along(right), true)];
         let mut p = p0;
@@ -172,15 +172,16 @@ impl Vic {
     /// [`Vic::paint`] for the line positions `a..b` (0 = cycle 1's first pixel, X $194),
     /// the parts of them inside the frame.
     fn paint_along(&mut self, a: u16, b: u16, border: bool) {
-        // Up to position 100 the X coordinates are 404-503 (496-503 in the frame), then
-        // 0 on (0-375 in the frame).
-        let (lo, hi) = ((404 + a).max(496), (404 + b.min(100)));
+        // Up to the wrap the X coordinates run on from cycle 1's (6569: 404-503, of them
+        // 496-503 in the frame), then from 0 (0-375 in the frame).
+        let (xs, w) = (self.t.x_start, self.t.x_wrap);
+        let (lo, hi) = ((xs + a).max(w - 8), (xs + b.min(w - xs)));
         if lo < hi {
             self.paint(lo, hi, border);
         }
         let (lo, hi) = (
-            a.max(100) - 100,
-            b.saturating_sub(100).min(FRAME_WIDTH as u16 - 8),
+            a.max(w - xs) - (w - xs),
+            b.saturating_sub(w - xs).min(FRAME_WIDTH as u16 - 8),
         );
         if lo < hi {
             self.paint(lo, hi, border);
@@ -193,8 +194,14 @@ impl Vic {
         if from >= to {
             return;
         }
-        let row = (self.raster - T.first_visible_line) as usize * FRAME_WIDTH;
-        let col = |x: u16| row + if x >= 496 { x - 496 } else { x + 8 } as usize;
+        let row = (self.raster - self.t.first_visible_line) as usize * FRAME_WIDTH;
+        let col = |x: u16| {
+            row + if x >= (self.t.x_wrap - 8) {
+                x - (self.t.x_wrap - 8)
+            } else {
+                x + 8
+            } as usize
+        };
         let (a, b) = (col(from), col(to - 1) + 1);
         if border {
             self.frame[a..b].fill(self.regs[0x20]);
@@ -234,7 +241,7 @@ impl Vic {
             self.frame[dst..dst + (hi - lo) as usize]
                 .copy_from_slice(&px[(lo - x) as usize..(hi - x) as usize]);
         }
-        if end == 40 && from < 496 {
+        if end == 40 && from < (self.t.x_wrap - 8) {
             self.hold_last_cell();
             let right = start + 320;
             if to > right {
@@ -273,12 +280,14 @@ impl Vic {
         let mut resolve = TAGS;
         resolve[16..16 + COLOUR_REGS].copy_from_slice(&colours);
         let raster = self.raster;
-        if raster < T.first_visible_line || raster >= T.first_visible_line + FRAME_HEIGHT as u16 {
+        if raster < self.t.first_visible_line
+            || raster >= self.t.first_visible_line + FRAME_HEIGHT as u16
+        {
             return;
         }
-        let row = (raster - T.first_visible_line) as usize * FRAME_WIDTH;
+        let row = (raster - self.t.first_visible_line) as usize * FRAME_WIDTH;
         // Frame column of the cycle's first pixel: raster X + 8, wrapping at 504.
-        let col0 = (cycle_x(self.cycle) as usize + 8) % 504;
+        let col0 = (self.cycle_x(self.cycle) as usize + 8) % self.t.x_wrap as usize;
         let (lo, hi) = (lo as usize, hi as usize);
         if col0 + hi <= FRAME_WIDTH {
             // The usual case: the pixels side by side in one row of the frame.
@@ -297,7 +306,7 @@ impl Vic {
             return;
         }
         for px in lo..hi {
-            let col = (col0 + px) % 504;
+            let col = (col0 + px) % self.t.x_wrap as usize;
             if col >= FRAME_WIDTH {
                 continue;
             }
@@ -337,7 +346,8 @@ impl Vic {
         // its c-data.
         let x39 = 24 + 312 + self.xscroll();
         if matches!(self.cycle, 55 | 56)
-            && ((x39 + 504 - cycle_x(self.cycle)) % 504).wrapping_sub(lo) < hi - lo
+            && ((x39 + self.t.x_wrap - self.cycle_x(self.cycle)) % self.t.x_wrap).wrapping_sub(lo)
+                < hi - lo
         {
             self.hold_last_cell();
         }
@@ -347,11 +357,11 @@ impl Vic {
         let raster = self.raster;
         let whole = lo == 0 && hi == 8;
         let (_, _, left, right) = self.border_edges();
-        let visible_line =
-            raster >= T.first_visible_line && raster < T.first_visible_line + FRAME_HEIGHT as u16;
-        let x0 = cycle_x(self.cycle);
+        let visible_line = raster >= self.t.first_visible_line
+            && raster < self.t.first_visible_line + FRAME_HEIGHT as u16;
+        let x0 = self.cycle_x(self.cycle);
         // Does a border compare position fall within this cycle's 8 pixels?
-        let in_span = |c: u16| (c + 504 - x0) % 504 < 8;
+        let in_span = |c: u16| (c + self.t.x_wrap - x0) % self.t.x_wrap < 8;
         let compare_here = in_span(left) || in_span(right);
         let candidates = self.spr.display | self.spr.running | self.spr.holding;
         let near = if candidates == 0 {
@@ -367,16 +377,20 @@ impl Vic {
         if !visible_line && !compare_here && !sprites {
             return;
         }
-        let row = (raster.wrapping_sub(T.first_visible_line)) as usize * FRAME_WIDTH;
+        let row = (raster.wrapping_sub(self.t.first_visible_line)) as usize * FRAME_WIDTH;
         let border_color = self.regs[0x20];
         let xscroll = self.xscroll();
         let mode = self.mode();
         // Most cycles: no border change, and the 8 pixels land in 8 adjacent frame columns.
-        let first_col = if x0 >= 496 { x0 - 496 } else { x0 + 8 };
+        let first_col = if x0 >= (self.t.x_wrap - 8) {
+            x0 - (self.t.x_wrap - 8)
+        } else {
+            x0 + 8
+        };
         if visible_line
             && !compare_here
             && !sprites
-            && (x0 >= 496 || x0 + 16 <= FRAME_WIDTH as u16)
+            && (x0 >= (self.t.x_wrap - 8) || x0 + 16 <= FRAME_WIDTH as u16)
             && !self.slow_draw
             && whole
             && self.xs_gap.is_none()
@@ -389,7 +403,7 @@ impl Vic {
                 let rel0 = x0 as i32 - 24 - xscroll as i32;
                 if self.seq_blank {
                     out = [self.outside_pixel(x0, xscroll, mode); 8];
-                } else if x0 < 496 && rel0 >= 0 && rel0 + 8 <= 320 {
+                } else if x0 < (self.t.x_wrap - 8) && rel0 >= 0 && rel0 + 8 <= 320 {
                     // The whole span inside the 40 columns: at most two cells.
                     let k = (rel0 >> 3) as usize;
                     let shift = (rel0 & 7) as usize;
@@ -406,7 +420,15 @@ impl Vic {
                 } else {
                     for (px, o) in out.iter_mut().enumerate() {
                         let x = x0 + px as u16;
-                        *o = self.pixel(if x >= 504 { x - 504 } else { x }, xscroll, mode);
+                        *o = self.pixel(
+                            if x >= self.t.x_wrap {
+                                x - self.t.x_wrap
+                            } else {
+                                x
+                            },
+                            xscroll,
+                            mode,
+                        );
                     }
                 }
                 self.frame[start..start + 8].copy_from_slice(&out);
@@ -420,7 +442,7 @@ impl Vic {
             let mut out = [0; 8];
             let mut fg = 0;
             for (px, o) in out.iter_mut().enumerate() {
-                let (c, f) = self.pixel_fg((x0 + px as u16) % 504, xscroll, mode);
+                let (c, f) = self.pixel_fg((x0 + px as u16) % self.t.x_wrap, xscroll, mode);
                 *o = c;
                 fg |= u8::from(f) << (7 - px);
             }
@@ -448,8 +470,8 @@ impl Vic {
         }
         for px in lo..hi {
             let mut x = x0 + px;
-            if x >= 504 {
-                x -= 504;
+            if x >= self.t.x_wrap {
+                x -= self.t.x_wrap;
             }
             if compare_here {
                 if x == right {
@@ -470,7 +492,11 @@ impl Vic {
                 continue;
             }
             // Frame column: X 496..503 are columns 0..7, X 0.. are columns 8..
-            let col = if x >= 496 { x - 496 } else { x + 8 };
+            let col = if x >= (self.t.x_wrap - 8) {
+                x - (self.t.x_wrap - 8)
+            } else {
+                x + 8
+            };
             if col as usize >= FRAME_WIDTH {
                 continue;
             }

@@ -10,14 +10,14 @@ impl Vic {
     pub fn set_light_pen(&mut self, low: bool) {
         if low && !self.lp_low {
             // (Line 0 reads as 311 in its first cycle.)
-            let line = if self.cycle < T.cycles_per_line || self.raster == T.lines - 1 {
+            let line = if self.cycle < self.t.cycles_per_line || self.raster == self.t.lines - 1 {
                 self.raster
             } else {
                 self.raster + 1
             };
             // An edge in the last line (but its first cycle) is taken without a latch.
-            let last_line = line == T.lines - 1 && self.raster == T.lines - 1;
-            self.light_pen_edge(draw::cycle_x(self.cycle) + 8, line, !last_line);
+            let last_line = line == self.t.lines - 1 && self.raster == self.t.lines - 1;
+            self.light_pen_edge(self.cycle_x(self.cycle) + 8, line, !last_line);
         }
         self.lp_low = low;
     }
@@ -31,8 +31,8 @@ impl Vic {
     pub fn set_pen(&mut self, at: Option<(usize, usize)>) {
         self.pen = at.and_then(|(x, y)| {
             (x < FRAME_WIDTH && y < FRAME_HEIGHT).then(|| {
-                let raster_x = (x as u16 + 496) % 504;
-                (y as u16 + T.first_visible_line, raster_x)
+                let raster_x = (x as u16 + (self.t.x_wrap - 8)) % self.t.x_wrap;
+                (y as u16 + self.t.first_visible_line, raster_x)
             })
         });
     }
@@ -46,7 +46,7 @@ impl Vic {
         }
         self.lp_latched = true;
         if latches {
-            self.regs[0x13] = ((x % 504) >> 1) as u8;
+            self.regs[0x13] = ((x % self.t.x_wrap) >> 1) as u8;
             self.regs[0x14] = line as u8;
             self.irq_flags |= 0x08;
         }

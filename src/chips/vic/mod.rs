@@ -1,4 +1,6 @@
-//! MOS 6569 (PAL VIC-II), stepped one φ2 cycle at a time.
+//! MOS 6569 (PAL VIC-II), stepped one φ2 cycle at a time; the other models (the NTSC
+//! 6567R8 and 6567R56A, the C64C's 8565) with their own lines, cycles, fetch cycles and X
+//! coordinates ([`timing`]).
 //!
 //! Facts implemented, by section of C. Bauer, "The MOS 6567/6569 video controller (VIC-II)
 //! and its application in the Commodore 64" (1996):
@@ -41,8 +43,9 @@ pub mod timing;
 
 pub use timing::{Slot, Timing};
 
-/// The model's timing (the 6569 is the one emulated; see [`timing`]).
-const T: &Timing = &timing::MOS6569;
+fn pal_timing() -> &'static Timing {
+    &timing::MOS6569
+}
 
 use sprites::Sprites;
 
@@ -82,6 +85,9 @@ impl VicMemory<'_> {
 /// The VIC-II chip state.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Vic {
+    /// The model's timing (a restored state gets it from the machine's model again).
+    #[serde(skip, default = "pal_timing")]
+    t: &'static Timing,
     #[serde(with = "crate::chips::serde_arrays")]
     regs: [u8; 0x40],
     /// Current raster line and cycle (1..=63, the article's numbering).
@@ -190,11 +196,18 @@ impl Default for Vic {
 }
 
 impl Vic {
+    /// A 6569.
     pub fn new() -> Self {
+        Self::with_timing(pal_timing())
+    }
+
+    /// A chip with the timing `t`, as at power-on.
+    pub fn with_timing(t: &'static Timing) -> Self {
         Vic {
+            t,
             regs: [0; 0x40],
-            raster: T.lines - 1,
-            cycle: T.cycles_per_line,
+            raster: t.lines - 1,
+            cycle: t.cycles_per_line,
             raster_compare: 0,
             irq_flags: 0,
             irq_mask: 0,
@@ -223,7 +236,7 @@ impl Vic {
             seam_cycle: 0,
             seam_d011: 0,
             seam_px: None,
-            drawn: T.cycles_per_line,
+            drawn: t.cycles_per_line,
             drawn_part: 0,
             tail: [(draw::NO_TAIL, 0); 3],
             tail_cycle: draw::NO_TAIL_CYCLE,
@@ -239,20 +252,25 @@ impl Vic {
         }
     }
 
+    /// Give a restored chip its model's timing back.
+    pub(crate) fn set_timing(&mut self, t: &'static Timing) {
+        self.t = t;
+    }
+
     /// Whether a restored state is one the chip can run from.
     pub(crate) fn check_restored(&self) -> Result<(), String> {
         if self.frame.len() != FRAME_WIDTH * FRAME_HEIGHT
-            || !(1..=T.cycles_per_line).contains(&self.cycle)
-            || self.raster >= T.lines
+            || !(1..=self.t.cycles_per_line).contains(&self.cycle)
+            || self.raster >= self.t.lines
             || self.vmli > 40
             || self.rc > 7
-            || self.drawn > T.cycles_per_line
+            || self.drawn > self.t.cycles_per_line
             || self.drawn_part > 7
             || self
                 .tail
                 .iter()
                 .any(|t| t.0 != draw::NO_TAIL && (t.0 as usize >= self.frame.len() || t.1 > 14))
-            || self.near > T.cycles_per_line
+            || self.near > self.t.cycles_per_line
             || self.vc > 0x3FF
             || self.vcbase > 0x3FF
         {
@@ -305,11 +323,12 @@ impl Vic {
     /// Derived from the access table (3.6.3) and the state after the cycle's tick: sprite
     /// pointer reads at the end of the video matrix, refresh reads at $3Fxx with the 8-bit
     /// refresh counter (reset to $FF in line 0, five decrements a line), g-accesses in display
-    /// state, and idle reads of $3FFF ($39FF with ECM) everywhere else.
+    /// state and idle g-accesses at $3FFF ($39FF with ECM), and idle accesses of $3FFF
+    /// everywhere else.
     pub fn phi1_fetch(&self, mem: &VicMemory) -> u8 {
         let ecm = self.regs[0x11] & 0x40 != 0;
         let idle = self.idle_addr();
-        match T.slots[(self.cycle - 1) as usize] {
+        match self.t.slots[(self.cycle - 1) as usize] {
             Slot::SpritePointer(n) => mem.read(self.screen_base() | 0x3F8 | n as u16),
             Slot::Refresh => {
                 let done = self.raster as u32 * 5 + (self.cycle as u32 - 11);
@@ -334,7 +353,10 @@ impl Vic {
                 };
                 mem.read(addr)
             }
-            _ => mem.read(idle),
+            Slot::Graphics => mem.read(idle),
+            // The idle accesses ("i" in 3.6.3) read $3FFF whatever ECM says (the test
+            // bench's `VICII/phi1timing` tells them from ECM's g-accesses at $39FF).
+            _ => mem.read(0x3FFF),
         }
     }
 
@@ -358,7 +380,7 @@ impl Vic {
     #[inline(always)]
     pub fn tick(&mut self, mem: &VicMemory) -> bool {
         self.draw_near();
-        let cycle = if self.cycle >= T.cycles_per_line {
+        let cycle = if self.cycle >= self.t.cycles_per_line {
             self.start_line();
             1
         } else {
@@ -372,7 +394,7 @@ impl Vic {
             self.collisions_arrive();
         }
         let busy = self.sprites_busy();
-        if busy && T.sprite_cycles & (1 << cycle) != 0 {
+        if busy && self.t.sprite_cycles & (1 << cycle) != 0 {
             self.sprite_cycle(mem);
             // A display may have come on (cycle 58).
             sprites = sprites || self.sprites_drawing();
@@ -429,15 +451,15 @@ impl Vic {
             // Cycles where a sprite may colour or collide are drawn after the CPU's access
             // (`draw_near`); the others wait for the end of the line, the next register
             // write or such a cycle.
-            if self.slow_draw || sprites && self.sprites_within(draw::cycle_x(cycle)) != 0 {
+            if self.slow_draw || sprites && self.sprites_within(self.cycle_x(cycle)) != 0 {
                 self.near = cycle;
-            } else if cycle == T.cycles_per_line {
-                self.flush_draw_to(T.cycles_per_line);
+            } else if cycle == self.t.cycles_per_line {
+                self.flush_draw_to(self.t.cycles_per_line);
             }
         }
         // BA is low in cycles 12-54 of a bad line (3.6.3) and around each sprite's DMA.
         (self.bad_line && (12..=54).contains(&cycle))
-            || self.spr.dma & T.sprite_ba[cycle as usize] != 0
+            || self.spr.dma & self.t.sprite_ba[cycle as usize] != 0
     }
 
     /// Cycle 1 of a new line: the raster counter moves on and is compared (line 0 compares
@@ -445,7 +467,7 @@ impl Vic {
     #[inline]
     fn start_line(&mut self) {
         self.raster += 1;
-        if self.raster == T.lines {
+        if self.raster == self.t.lines {
             self.raster = 0;
             self.frames += 1;
             // Outside the bad-line range VCBASE is reset (done in line 0).

@@ -16,7 +16,7 @@ impl Vic {
             return 0;
         }
         let c = self.cycle;
-        let mut limit = T.cycles_per_line + 1;
+        let mut limit = self.t.cycles_per_line + 1;
         if self.sprites_busy() {
             if self.spr.dma == 0 && !self.sprites_drawing() {
                 // Sprites enabled but idle: the Y compare and the flip-flops need full
@@ -31,7 +31,7 @@ impl Vic {
             } else {
                 // The sprites' accesses take cycles 55-63 and 1-10 (BA rises after a
                 // cycle that held it low), and with DMA on, MCBASE moves in 15 and 16.
-                if !(10..54).contains(&c) || self.spr.dma & T.sprite_ba[c as usize] != 0 {
+                if !(10..54).contains(&c) || self.spr.dma & self.t.sprite_ba[c as usize] != 0 {
                     return 0;
                 }
                 if self.spr.dma != 0 && c < 16 {
@@ -67,7 +67,7 @@ impl Vic {
         } else if c < 58 {
             58
         } else {
-            T.cycles_per_line + 1
+            self.t.cycles_per_line + 1
         };
         next.min(limit).max(c + 1) - c - 1
     }
@@ -84,11 +84,11 @@ impl Vic {
         self.draw_near();
         let from = self.cycle + 1;
         let to = self.cycle + n;
-        debug_assert!(to <= T.cycles_per_line);
+        debug_assert!(to <= self.t.cycles_per_line);
         if self.sprites_busy() {
             for cycle in from..=to {
                 self.cycle = cycle;
-                if T.sprite_cycles & (1 << cycle) != 0 {
+                if self.t.sprite_cycles & (1 << cycle) != 0 {
                     self.sprite_cycle(mem);
                 }
                 if (16..=55).contains(&cycle) && self.display_state {
@@ -119,7 +119,7 @@ impl Vic {
     pub fn run_quiet(&mut self, n: u8, mem: &VicMemory) {
         self.draw_near();
         let to = self.cycle + n;
-        debug_assert!(to <= T.cycles_per_line);
+        debug_assert!(to <= self.t.cycles_per_line);
         let sprites = self.sprites_busy();
         let mut cycle = self.cycle + 1;
         while cycle <= to {
@@ -131,7 +131,7 @@ impl Vic {
                 continue;
             }
             self.cycle = cycle;
-            if sprites && T.sprite_cycles & (1 << cycle) != 0 {
+            if sprites && self.t.sprite_cycles & (1 << cycle) != 0 {
                 self.sprite_cycle(mem);
             }
             if (16..=55).contains(&cycle) {
@@ -142,8 +142,8 @@ impl Vic {
             }
             cycle += 1;
         }
-        if n > 0 && to == T.cycles_per_line {
-            self.flush_draw_to(T.cycles_per_line);
+        if n > 0 && to == self.t.cycles_per_line {
+            self.flush_draw_to(self.t.cycles_per_line);
         }
     }
 }

@@ -42,7 +42,7 @@ impl Vic {
     #[inline]
     fn reads_raster(&self) -> u16 {
         if self.raster == 0 && self.cycle == 1 {
-            T.lines - 1
+            self.t.lines - 1
         } else {
             self.raster
         }
@@ -163,7 +163,7 @@ impl Vic {
                 // In cycle 63 the line's Bad Line Condition and vertical border compare
                 // are behind it (fldscroll, vborder2): the next line's count. DEN set
                 // then still counts for line $30 (dentest).
-                if self.cycle != T.cycles_per_line {
+                if self.cycle != self.t.cycles_per_line {
                     self.update_bad_line();
                     self.vertical_compare();
                 } else if self.raster == 0x30 && self.den() {
@@ -190,10 +190,10 @@ impl Vic {
                 // and no data follows (VICE test bench VICII/vicii_timing and
                 // border-bm-idle, photographed on 6569s).
                 let old = self.regs[0x16] & 7;
-                let along = |x: u16| (x + 504 - 0x194) % 504;
+                let along = |x: u16| (x + self.t.x_wrap - self.t.x_start) % self.t.x_wrap;
                 if self.held_xscroll.is_none()
                     && (value & 7) != old
-                    && along(super::draw::cycle_x(self.cycle) + 4) > along(336 + old as u16)
+                    && along(self.cycle_x(self.cycle) + 4) > along(336 + old as u16)
                 {
                     self.held_xscroll = Some(old);
                 } else if (value & 7) != old {
@@ -211,7 +211,7 @@ impl Vic {
     /// In cycle 63 the compare has already looked at the line: the value counts from the
     /// next line's compare, and a match there continues this line's (VICII/rasterirq).
     pub(super) fn compare_after_write(&mut self) {
-        if self.cycle == T.cycles_per_line {
+        if self.cycle == self.t.cycles_per_line {
             return;
         }
         let line = if self.raster == 0 && self.cycle == 1 {

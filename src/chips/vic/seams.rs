@@ -13,7 +13,7 @@ impl Vic {
     ///   bit with a low bit of 0, the later ones their two bits; until the next cell;
     /// - switched off: the first two pixels show the high bit of their pair.
     pub(super) fn mcm_seam(&mut self, set: bool, mode: u8) {
-        let x0 = draw::cycle_x(self.cycle);
+        let x0 = self.cycle_x(self.cycle);
         let Some((k, first)) = Self::cell_at(x0, self.xscroll()) else {
             return;
         };

@@ -67,7 +67,7 @@ impl Vic {
     /// differs from the new layout when XSCROLL grew (VICE test bench VICII/vicii_timing
     /// and border-bm-ysh2, photographed on 6569s).
     pub(super) fn xscroll_gap(&mut self, old: u16, new: u16) {
-        let from = draw::cycle_x(self.cycle) + 4;
+        let from = self.cycle_x(self.cycle) + 4;
         if !(24 + old + 1..=24 + old + 8 * 40).contains(&from) {
             return;
         }
@@ -125,7 +125,7 @@ impl Vic {
     /// of the last cell after them (VICE test bench VICII/border, border-250,
     /// border-bm-idle and border-bm-ysh, photographed on 6569s).
     pub(super) fn outside_pixel(&self, x: u16, xscroll: u16, mode: u8) -> u8 {
-        let (c, col) = if x < 24 + xscroll || x >= 496 {
+        let (c, col) = if x < 24 + xscroll || x >= (self.t.x_wrap - 8) {
             self.seq_c
         } else {
             self.cell_cdata(39)
@@ -188,7 +188,7 @@ impl Vic {
             return ([self.outside_pixel(x0, xscroll, mode); 8], 0);
         }
         let rel0 = x0 as i32 - 24 - xscroll as i32;
-        if x0 < 496
+        if x0 < (self.t.x_wrap - 8)
             && rel0 >= 0
             && rel0 + 8 <= 320
             && self.xs_gap.is_none()
@@ -210,8 +210,8 @@ impl Vic {
         let mut cell = (usize::MAX, [0u8; 8], 0u8);
         for (px, o) in out.iter_mut().enumerate() {
             let mut x = x0 + px as u16;
-            if x >= 504 {
-                x -= 504;
+            if x >= self.t.x_wrap {
+                x -= self.t.x_wrap;
             }
             if let Some((c, f)) = self.seam_pixel(x).or_else(|| self.gap_pixel(x, mode)) {
                 *o = c;

@@ -157,7 +157,7 @@ impl Vic {
                         && self.regs[2 * n + 1] == self.raster as u8
                     {
                         self.spr.dma |= bit;
-                        if T.sprite_ba[cycle as usize - 1] & bit != 0 {
+                        if self.t.sprite_ba[cycle as usize - 1] & bit != 0 {
                             self.spr.ba_late |= bit;
                         }
                         self.spr.mcbase[n] = 0;
@@ -185,7 +185,7 @@ impl Vic {
             _ => {}
         }
         self.spr.cpu_byte = None;
-        match T.slots[(cycle - 1) as usize] {
+        match self.t.slots[(cycle - 1) as usize] {
             Slot::SpritePointer(n) => {
                 let n = n as usize;
                 self.spr.ptr[n] = mem.read(self.screen_base() | 0x3F8 | n as u16);
@@ -306,7 +306,7 @@ impl Vic {
             return near;
         }
         for n in 0..8 {
-            if idle & (1 << n) != 0 && (self.sprite_x(n) + 504 - x0) % 504 < 8 {
+            if idle & (1 << n) != 0 && (self.sprite_x(n) + self.t.x_wrap - x0) % self.t.x_wrap < 8 {
                 near |= 1 << n;
             }
         }
@@ -316,11 +316,11 @@ impl Vic {
     /// The first cycle after `c` whose pixels hold the X position of a displayed sprite
     /// (where its comparator may start it; see [`Vic::sprites_within`]), or 64.
     pub(super) fn next_sprite_start(&self, c: u8) -> u8 {
-        let mut first = T.cycles_per_line + 1;
+        let mut first = self.t.cycles_per_line + 1;
         for n in 0..8 {
             let x = self.sprite_x(n);
-            if self.spr.display & (1 << n) != 0 && x < 504 {
-                let cx = ((x + 504 - draw::cycle_x(1)) % 504 / 8) as u8 + 1;
+            if self.spr.display & (1 << n) != 0 && x < self.t.x_wrap {
+                let cx = ((x + self.t.x_wrap - self.cycle_x(1)) % self.t.x_wrap / 8) as u8 + 1;
                 if cx > c {
                     first = first.min(cx);
                 }
@@ -354,10 +354,10 @@ impl Vic {
                 continue;
             }
             let sx = self.sprite_x(n);
-            let reload = (355 + 16 * n as u16) % 504;
+            let reload = (self.cycle_x(self.t.sprite_p[n]) + self.t.x_wrap - 1) % self.t.x_wrap;
             // A sprite shifting where no reload, start or hold falls: its pixels in a row.
-            let first = (x0 + lo) % 504;
-            let within = |p: u16, len: u16| (p + 504 - first) % 504 < len;
+            let first = (x0 + lo) % self.t.x_wrap;
+            let within = |p: u16, len: u16| (p + self.t.x_wrap - first) % self.t.x_wrap < len;
             if self.spr.running & bit != 0
                 && self.spr.holding & bit == 0
                 && !self.slow_draw
@@ -379,8 +379,8 @@ impl Vic {
             }
             for px in lo..hi {
                 let mut x = x0 + px;
-                if x >= 504 {
-                    x -= 504;
+                if x >= self.t.x_wrap {
+                    x -= self.t.x_wrap;
                 }
                 if self.spr.running & bit != 0 && self.sprite_run_ends(n) {
                     self.spr.running &= !bit;
@@ -394,7 +394,7 @@ impl Vic {
                 if x == sx
                     && self.spr.display & bit != 0
                     && self.spr.running & bit == 0
-                    && (x + 504 - reload) % 504 >= 12
+                    && (x + self.t.x_wrap - reload) % self.t.x_wrap >= 12
                 {
                     // The first pixel shifts, and in multicolour loads a pair.
                     self.spr.xexp_ff |= bit;

@@ -1,7 +1,7 @@
 //! Each VIC-II model's timing as data: the lines and cycles of a frame, the first line in
 //! the picture, what each cycle's first phase fetches, and the cycles in which each
-//! sprite's DMA holds BA low. The 6569 (PAL) is the model emulated; the 6567R8, 6567R56A
-//! and 8565 get their tables here.
+//! sprite's DMA holds BA low, and where each cycle's pixels are on the X axis. The 6569
+//! and 8565 (PAL) share a table; the NTSC 6567R8 and 6567R56A have theirs.
 
 /// What the VIC does in the first phase of a cycle (6569, section 3.6.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,17 +34,33 @@ pub struct Timing {
     /// The cycles (bit n for cycle n) in which the sprite unit does something: MCBASE in
     /// 15 and 16, the Y compare in 55 and 56, the display in 58, and the p- and s-accesses.
     pub sprite_cycles: u64,
+    /// Each sprite's p-access cycle.
+    pub sprite_p: [u8; 8],
+    /// The X coordinate of cycle 1's first pixel, and where X wraps to 0.
+    pub x_start: u16,
+    pub x_wrap: u16,
+    /// Per cycle (index = cycle), the X coordinate of its first pixel.
+    pub cycle_x: [u16; MAX_CYCLES + 1],
 }
 
-/// The PAL 6569: 312 lines of 63 cycles.
-pub const MOS6569: Timing = {
-    let cycles = 63;
+/// A model's table from its few figures: cycles per line, lines, the first line in the
+/// frame, each sprite's p-access cycle, the X coordinate of cycle 1's first pixel, and the
+/// cycle that repeats the previous cycle's X coordinates (0: none).
+const fn build(
+    cycles: i32,
+    lines: u16,
+    first_visible_line: u16,
+    sprite_p: [u8; 8],
+    x_start: u16,
+    repeat_x: u8,
+) -> Timing {
     let mut slots = [Slot::Idle; MAX_CYCLES];
-    // Sprites 3-7 at the start of the line: pointer, data, pointer, data...
-    let mut s = 3;
+    // Each sprite's pointer, then the first of its data accesses in the next cycle.
+    let mut s = 0;
     while s < 8 {
-        slots[((s - 3) * 2) as usize] = Slot::SpritePointer(s);
-        slots[((s - 3) * 2 + 1) as usize] = Slot::SpriteData(s);
+        let p = sprite_p[s as usize] as usize;
+        slots[p - 1] = Slot::SpritePointer(s);
+        slots[p % cycles as usize] = Slot::SpriteData(s);
         s += 1;
     }
     let mut c = 11;
@@ -57,18 +73,10 @@ pub const MOS6569: Timing = {
         slots[c - 1] = Slot::Graphics;
         c += 1;
     }
-    // Sprites 0-2 at the end of the line.
-    let mut s = 0;
-    while s < 3 {
-        slots[(57 + s * 2) as usize] = Slot::SpritePointer(s);
-        slots[(58 + s * 2) as usize] = Slot::SpriteData(s);
-        s += 1;
-    }
     let mut sprite_ba = [0u8; MAX_CYCLES + 1];
     let mut n = 0;
     while n < 8 {
-        // p-access cycles: sprites 0-2 at 58, 60, 62; sprites 3-7 at 1, 3, 5, 7, 9.
-        let p: i32 = if n < 3 { 58 + 2 * n } else { 1 + 2 * (n - 3) };
+        let p = sprite_p[n] as i32;
         let mut c = p - 3;
         while c <= p + 1 {
             let cycle = (c - 1).rem_euclid(cycles) + 1;
@@ -85,12 +93,48 @@ pub const MOS6569: Timing = {
         }
         c += 1;
     }
+    // The X counter runs through 512 values (504 on the 6569, whose 63 cycles hold no
+    // more pixels).
+    let x_wrap = if cycles == 63 { 504 } else { 512 };
+    let mut cycle_x = [0u16; MAX_CYCLES + 1];
+    let mut c = 1;
+    while c <= cycles as usize {
+        let k = if repeat_x != 0 && c >= repeat_x as usize {
+            c - 2
+        } else {
+            c - 1
+        };
+        cycle_x[c] = (x_start + k as u16 * 8) % x_wrap;
+        c += 1;
+    }
     Timing {
-        lines: 312,
+        lines,
         cycles_per_line: cycles as u8,
-        first_visible_line: 16,
+        first_visible_line,
         slots,
         sprite_ba,
         sprite_cycles,
+        sprite_p,
+        x_start,
+        x_wrap,
+        cycle_x,
     }
-};
+}
+
+/// The PAL 6569 (and the C64C's 8565): 312 lines of 63 cycles; cycle 1 starts at X $194,
+/// the p-accesses of sprites 0-2 are in cycles 58, 60 and 62, those of sprites 3-7 in
+/// cycles 1-9 (C. Bauer, 3.6.3).
+pub const MOS6569: Timing = build(63, 312, 16, [58, 60, 62, 1, 3, 5, 7, 9], 0x194, 0);
+
+/// The NTSC 6567R8: 263 lines of 65 cycles; cycle 1 starts at X $19C, and the X
+/// coordinates $184-$18B come twice, in cycles 62 and 63 (the article's 6567R8 diagram,
+/// 3.6.3). The p-accesses are those the test bench's `VICII/phi1timing` measured on a
+/// 6567R8 (a cycle earlier than the article's diagram): sprites 0-3 in cycles 59, 61, 63
+/// and 65, sprites 4-7 in 2, 4, 6 and 8, two idle accesses before the refresh. Its frame
+/// starts 8 lines earlier than the 6569's.
+pub const MOS6567R8: Timing = build(65, 263, 8, [59, 61, 63, 65, 2, 4, 6, 8], 0x19C, 63);
+
+/// The early NTSC 6567R56A: 262 lines of 64 cycles; cycle 1 starts at X $19C, the
+/// p-accesses of sprites 0-2 are in cycles 59, 61 and 63 (the article's 6567R56A diagram,
+/// and `VICII/phi1timing` on a 6567R56A).
+pub const MOS6567R56A: Timing = build(64, 262, 8, [59, 61, 63, 1, 3, 5, 7, 9], 0x19C, 0);

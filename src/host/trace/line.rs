@@ -17,9 +17,11 @@ pub fn trace_line(c64: &C64, out: &mut String) {
     // Where the VIC is in the cycle of the opcode fetch: the one after the last completed.
     let (mut line, mut cycle) = c64.vic_position();
     cycle += 1;
-    if cycle > 63 {
+    if let Ok(t) = c64.model().timing()
+        && cycle > t.cycles_per_line
+    {
         cycle = 1;
-        line = (line + 1) % 312;
+        line = (line + 1) % t.lines;
     }
     let _ = writeln!(
         out,

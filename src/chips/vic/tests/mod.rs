@@ -4,9 +4,13 @@
 use super::*;
 
 mod display;
+mod models;
 mod modes;
 mod sprites;
 mod timing;
+
+/// The 6569's timing, the model most tests use.
+pub(super) const T: &Timing = &crate::chips::vic::timing::MOS6569;
 
 pub(super) struct Mem {
     pub(super) ram: Box<[u8; 0x10000]>,

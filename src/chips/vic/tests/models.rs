@@ -1,0 +1,83 @@
+//! The other VIC-II models: their lines, cycles and first-phase accesses.
+
+use super::*;
+
+/// The first-phase access of every cycle of a line, as the test bench's `VICII/phi1timing`
+/// reads it back: the sprite pointer's number, `r` refresh, `g` a g-access (here idle with
+/// ECM: $39FF), `i` an idle access ($3FFF).
+fn phi1_line(t: &'static Timing) -> String {
+    let mut v = Vic::with_timing(t);
+    let mut m = Mem::new();
+    for b in &mut m.ram[0x3F00..0x3FFF] {
+        *b = 0x55;
+    }
+    m.ram[0x3FFF] = 0xFF;
+    m.ram[0x39FF] = 0xAA;
+    for n in 0..8 {
+        m.ram[0x07F8 + n] = n as u8;
+    }
+    v.write(0x11, 0x4B); // ECM, display off: idle state all the way
+    v.write(0x18, 0x14);
+    tick_to(&mut v, &m, 100, t.cycles_per_line);
+    (1..=t.cycles_per_line)
+        .map(|_| {
+            v.tick(&m.view());
+            match v.phi1_fetch(&m.view()) {
+                0xAA => 'g',
+                0x55 => 'r',
+                0xFF => 'i',
+                n @ 0..=7 => (b'0' + n) as char,
+                _ => '?',
+            }
+        })
+        .collect()
+}
+
+/// Each model's first phases from cycle 1 on, as `VICII/phi1timing` measured them on a
+/// 6569, a 6567R56A and a 6567R8 (its reference lines); idle accesses read $3FFF with ECM
+/// set, where idle g-accesses read $39FF (3.7.1, 3.6.3).
+#[test]
+fn first_phase_accesses_of_each_model() {
+    let g40 = "g".repeat(40);
+    for (t, want) in [
+        (
+            &crate::chips::vic::timing::MOS6569,
+            format!("3i4i5i6i7irrrrr{g40}ii0i1i2i"),
+        ),
+        (
+            &crate::chips::vic::timing::MOS6567R56A,
+            format!("3i4i5i6i7irrrrr{g40}iii0i1i2i"),
+        ),
+        (
+            &crate::chips::vic::timing::MOS6567R8,
+            format!("i4i5i6i7iirrrrr{g40}iii0i1i2i3"),
+        ),
+    ] {
+        assert_eq!(phi1_line(t), want, "{} cycles", t.cycles_per_line);
+    }
+}
+
+/// The lines and cycles of a frame: 312 x 63 (6569), 262 x 64 (6567R56A), 263 x 65
+/// (6567R8) (3.4), and the raster counter runs through all of them.
+#[test]
+fn each_model_counts_its_lines_and_cycles() {
+    for (t, lines, cycles) in [
+        (&crate::chips::vic::timing::MOS6569, 312, 63),
+        (&crate::chips::vic::timing::MOS6567R56A, 262, 64),
+        (&crate::chips::vic::timing::MOS6567R8, 263, 65),
+    ] {
+        let mut v = Vic::with_timing(t);
+        let m = Mem::new();
+        let mut n = 0u32;
+        tick_to(&mut v, &m, 0, 1);
+        loop {
+            v.tick(&m.view());
+            n += 1;
+            if v.raster() == 0 && v.cycle() == 1 {
+                break;
+            }
+        }
+        assert_eq!(n, lines * cycles, "{cycles} cycles");
+        assert_eq!((t.lines, t.cycles_per_line), (lines as u16, cycles as u8));
+    }
+}
