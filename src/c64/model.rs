@@ -38,7 +38,8 @@ impl VicModel {
     /// Its timing table, if the model is emulated.
     pub fn timing(self) -> Option<&'static Timing> {
         Some(match self {
-            VicModel::Mos6569 | VicModel::Mos8565 => &timing::MOS6569,
+            VicModel::Mos6569 => &timing::MOS6569,
+            VicModel::Mos8565 => &timing::MOS8565,
             VicModel::Mos6567R8 => &timing::MOS6567R8,
             VicModel::Mos6567R56A => &timing::MOS6567R56A,
         })

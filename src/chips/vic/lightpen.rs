@@ -17,7 +17,11 @@ impl Vic {
             };
             // An edge in the last line (but its first cycle) is taken without a latch.
             let last_line = line == self.t.lines - 1 && self.raster == self.t.lines - 1;
-            self.light_pen_edge(self.cycle_x(self.cycle) + 8, line, !last_line);
+            self.light_pen_edge(
+                self.cycle_x(self.cycle) + self.t.light_pen_x,
+                line,
+                !last_line,
+            );
         }
         self.lp_low = low;
     }

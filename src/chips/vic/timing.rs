@@ -41,6 +41,8 @@ pub struct Timing {
     pub x_wrap: u16,
     /// Per cycle (index = cycle), the X coordinate of its first pixel.
     pub cycle_x: [u16; MAX_CYCLES + 1],
+    /// How many pixels after its cycle's first the light pen's edge latches X.
+    pub light_pen_x: u16,
 }
 
 /// A model's table from its few figures: cycles per line, lines, the first line in the
@@ -118,6 +120,7 @@ const fn build(
         x_start,
         x_wrap,
         cycle_x,
+        light_pen_x: 8,
     }
 }
 
@@ -125,6 +128,13 @@ const fn build(
 /// the p-accesses of sprites 0-2 are in cycles 58, 60 and 62, those of sprites 3-7 in
 /// cycles 1-9 (C. Bauer, 3.6.3).
 pub const MOS6569: Timing = build(63, 312, 16, [58, 60, 62, 1, 3, 5, 7, 9], 0x194, 0);
+
+/// The C64C's 8565: the 6569's timing, but the light pen latches X two pixels earlier (the
+/// test bench's `VICII/lp-trigger/test2new`, measured on an 8565).
+pub const MOS8565: Timing = Timing {
+    light_pen_x: 6,
+    ..MOS6569
+};
 
 /// The NTSC 6567R8: 263 lines of 65 cycles; cycle 1 starts at X $19C, and the X
 /// coordinates $184-$18B come twice, in cycles 62 and 63 (the article's 6567R8 diagram,

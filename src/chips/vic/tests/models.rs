@@ -81,3 +81,28 @@ fn each_model_counts_its_lines_and_cycles() {
         assert_eq!((t.lines, t.cycles_per_line), (lines as u16, cycles as u8));
     }
 }
+
+/// The 8565 latches the light pen's X one step ($D013) lower than the 6569 for an edge in
+/// the same cycle (the test bench's `VICII/lp-trigger`: its `test2` reads 2 on a 6569,
+/// `test2new` 1 on an 8565).
+#[test]
+fn the_8565_latches_the_light_pen_x_one_step_earlier() {
+    let mut got = Vec::new();
+    for t in [
+        &crate::chips::vic::timing::MOS6569,
+        &crate::chips::vic::timing::MOS8565,
+    ] {
+        let mut v = Vic::with_timing(t);
+        let m = Mem::new();
+        tick_to(&mut v, &m, 100, 30);
+        v.set_light_pen(true);
+        got.push(v.peek(0x13));
+    }
+    assert_eq!(
+        got[1] + 1,
+        got[0],
+        "6569 {:02X}, 8565 {:02X}",
+        got[0],
+        got[1]
+    );
+}
