@@ -605,3 +605,36 @@ fn bench_turns_article_player_sweeps_the_goblins_woken() {
     let o = breadbin(&["bench-turns", "--player", "hunter", "--wake", "1"]);
     one_line_error(&o, 1, "--wake goes with --player article");
 }
+
+/// `--model` and the chip options: each model boots to BASIC and computes, and a name that
+/// is no model or chip is refused with a line naming the option and the name.
+#[test]
+fn models_boot_and_bad_model_names_are_refused() {
+    for model in ["c64", "c64c", "ntsc", "ntsc-old"] {
+        let o = breadbin(&[
+            "run",
+            "--headless",
+            "--model",
+            model,
+            "--seconds",
+            "3",
+            "--type",
+            "PRINT 40+2{RETURN}",
+            "--screen-text",
+            "--ascii",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{model}: {}", stderr(&o));
+        assert!(stdout(&o).contains("\n 42\n"), "{model}: {}", stdout(&o));
+    }
+    for (opt, bad) in [
+        ("--model", "vic20"),
+        ("--vic", "6560"),
+        ("--cia", "6522"),
+        ("--sid", "6582"),
+    ] {
+        let o = breadbin(&["run", "--headless", opt, bad]);
+        assert_eq!(o.status.code(), Some(2), "{opt} {bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains(opt), "{}", stderr(&o));
+        assert!(stderr(&o).contains(bad), "{}", stderr(&o));
+    }
+}

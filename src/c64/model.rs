@@ -161,6 +161,18 @@ impl Model {
         Ok(())
     }
 
+    /// The model in words: "PAL C64 (6569, 6526, 6581)".
+    pub fn describe(&self) -> String {
+        let name = |d: String| d.trim_start_matches("Mos").to_string();
+        format!(
+            "{} C64 ({}, {}, {})",
+            if self.vic.is_ntsc() { "NTSC" } else { "PAL" },
+            name(format!("{:?}", self.vic)),
+            name(format!("{:?}", self.cia)),
+            name(format!("{:?}", self.sid)),
+        )
+    }
+
     /// φ2 cycles a frame: lines x cycles per line.
     pub fn cycles_per_frame(&self) -> u64 {
         let t = self.timing().unwrap_or(&timing::MOS6569);

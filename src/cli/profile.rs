@@ -18,6 +18,8 @@ pub(crate) struct ProfileArgs {
     pub input_loop: Option<String>,
     #[arg(long, value_name = "DIR")]
     pub roms: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: super::model::ModelArgs,
     /// Value POKEd into location 251 before RUN (the dungeon's seed).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
     pub seed: Option<u8>,
@@ -40,6 +42,7 @@ pub(crate) fn profile(a: &ProfileArgs) -> Result<ExitCode, String> {
     };
     let settings = RunSettings {
         roms: a.roms.clone(),
+        model: a.model.model()?,
         seed: a.seed,
         limit_seconds: a.seconds,
         input_loop: a.input_loop.clone(),

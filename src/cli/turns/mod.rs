@@ -52,6 +52,8 @@ pub(crate) struct BenchTurnsArgs {
     pub input_loop: Option<String>,
     #[arg(long, value_name = "DIR")]
     pub roms: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: crate::cli::model::ModelArgs,
     /// Emulated-time limit per run, seconds.
     #[arg(long, default_value_t = 600)]
     pub seconds: u64,
@@ -128,6 +130,7 @@ pub(crate) fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
         breadbin::host::output::PendingFile::create(p).map_err(|e| e.to_string())?;
     }
     let driver = make_driver(a)?;
+    let model = a.model.model()?;
     let games: Vec<(String, Program)> = match (&a.compare, &a.game, &driver) {
         (Some(pair), _, _) => pair
             .iter()
@@ -185,6 +188,7 @@ pub(crate) fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
                     game: game.clone(),
                     settings: RunSettings {
                         roms: a.roms.clone(),
+                        model,
                         seed,
                         limit_seconds: a.seconds,
                         input_loop: Some(loop_label.clone()),
@@ -318,6 +322,7 @@ pub(crate) fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             verdict.as_ref(),
             reference.as_ref(),
             &player,
+            &model.describe(),
             versions.first().map_or(0, |v| v.1.len()),
             a.turns
         )
@@ -472,13 +477,14 @@ fn summary(
     verdict: Option<&model::Verdict>,
     refs: Option<&Reference>,
     player: &str,
+    model: &str,
     seeds: usize,
     turns: usize,
 ) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{turns} turns x {seeds} seed(s), player {player}; milliseconds at {} Hz; mean of per-run means ± their standard deviation",
+        "{turns} turns x {seeds} seed(s), player {player}, on the {model}; milliseconds at {} Hz; mean of per-run means ± their standard deviation",
         versions
             .iter()
             .flat_map(|v| &v.1)

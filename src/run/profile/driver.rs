@@ -32,6 +32,8 @@ fn label_line(program: &Program, label: &str) -> Result<u16, ProfileError> {
 #[derive(Debug, Clone)]
 pub struct RunSettings {
     pub roms: Option<PathBuf>,
+    /// The C64 the program runs on.
+    pub model: crate::c64::Model,
     /// Value for location 251 ($FB) before RUN (the dungeon's seed), if any.
     pub seed: Option<u8>,
     /// Emulated-time limit for the whole run.
@@ -46,6 +48,7 @@ impl Default for RunSettings {
     fn default() -> Self {
         RunSettings {
             roms: None,
+            model: crate::c64::Model::default(),
             seed: None,
             limit_seconds: 600,
             input_loop: None,
@@ -161,7 +164,7 @@ impl GameDriver {
             None => None,
         };
         let name = program.name.clone();
-        let mut c64 = C64::new(Roms::load(settings.roms.as_deref())?);
+        let mut c64 = C64::with_model(Roms::load(settings.roms.as_deref())?, settings.model)?;
         let limit = c64
             .model()
             .cycles_of_seconds(settings.limit_seconds)

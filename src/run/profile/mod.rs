@@ -77,6 +77,8 @@ pub enum ProfileError {
     Media(#[from] crate::media::MediaError),
     #[error("{0}")]
     Roms(#[from] crate::c64::roms::RomError),
+    #[error("{0}")]
+    Model(#[from] crate::c64::model::ModelError),
     #[error("{program}: no label {label} (labels: {known})")]
     NoLabel {
         program: String,
