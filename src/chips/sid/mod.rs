@@ -1,4 +1,4 @@
-//! MOS 6581 SID: three voices (oscillator, waveform generator, envelope), the filter and
+//! MOS 6581 and 8580 SID: three voices (oscillator, waveform generator, envelope), the filter and
 //! the output stage, and the register file with its read-back.
 //!
 //! 29 registers at $D400-$D41C, mirrored every 32 bytes up to $D7FF (C64 Programmer's
@@ -13,9 +13,10 @@
 //! Read-back: OSC3 is voice 3's waveform bits 11-4, ENV3 its envelope counter; POTX/POTY
 //! read $FF (no paddles). Reading a write-only or unused register gives the value last on
 //! the chip's data bus (written or read), which fades to zero a few milliseconds later
-//! (`busvalue` notes). Voices: [`voice`]; envelopes: [`envelope`]; sound: [`output`].
+//! (`busvalue` notes). Voices: [`voice`], the 8580's differences: [`mos8580`]; envelopes: [`envelope`]; sound: [`output`].
 
 mod envelope;
+mod mos8580;
 pub mod output;
 mod voice;
 
@@ -80,6 +81,7 @@ impl Sid {
         for v in &mut s.voices {
             v.lfsr = 0x7F_FFFE;
             v.latch = 0x7F_FFFE;
+            v.mos8580 = model == SidModel::Mos8580;
         }
         s
     }
@@ -188,8 +190,12 @@ impl Sid {
                 }
             }
         }
+        // The 8580 buffers the top bit before the sawtooth switch: nothing pulls it low.
         for i in 0..3 {
-            if self.voices[i].ctrl & voice::SAW != 0 && self.voices[i].ctrl >> 4 != 2 {
+            if self.model == SidModel::Mos6581
+                && self.voices[i].ctrl & voice::SAW != 0
+                && self.voices[i].ctrl >> 4 != 2
+            {
                 let m = self.src_msb(i);
                 self.voices[i].clock_post(m);
             }
@@ -212,8 +218,21 @@ impl Sid {
 
     /// Register read at cycle `now` (the chip is brought up to `now` first).
     pub fn read(&mut self, reg: u8, now: u64) -> u8 {
-        self.catch_up(now);
-        let v = self.peek_synced(reg, now);
+        let v = if reg & 0x1F == 0x1B
+            && self.model == SidModel::Mos8580
+            && self.voices[2].ctrl & 0x30 != 0
+            && now > 0
+        {
+            // The 8580's sawtooth and triangle reach OSC3 a cycle later (pulse and noise
+            // as on the 6581): OSC3 shows the previous cycle's output.
+            self.catch_up(now - 1);
+            let v = self.peek_synced(reg, now);
+            self.catch_up(now);
+            v
+        } else {
+            self.catch_up(now);
+            self.peek_synced(reg, now)
+        };
         if matches!(reg & 0x1F, 0x19..=0x1C) {
             self.bus = v;
             self.bus_at = now;
@@ -226,8 +245,7 @@ impl Sid {
         if now > self.synced {
             let mut c = self.clone();
             c.out = Output::new(self.out.clock_hz());
-            c.catch_up(now);
-            c.peek_synced(reg, now)
+            c.read(reg, now)
         } else {
             self.peek_synced(reg, now)
         }
@@ -294,3 +312,5 @@ impl Sid {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_8580;

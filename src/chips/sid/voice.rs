@@ -66,6 +66,9 @@ pub(super) struct Voice {
     /// Waveform 0: the last output, and how long it has floated.
     pub held: u16,
     pub floating: u32,
+    /// An 8580: its own combined waveforms ([`super::mos8580`]).
+    #[serde(default)]
+    pub mos8580: bool,
 }
 
 impl Voice {
@@ -84,6 +87,7 @@ impl Voice {
             pulse_hi: false,
             held: 0,
             floating: 0,
+            mos8580: false,
         }
     }
 
@@ -130,7 +134,7 @@ impl Voice {
     }
 
     /// The waveform generator's 12-bit output. Combinations of triangle, sawtooth and
-    /// pulse go through the 6581 model ([`combine_6581`]); noise combined with anything
+    /// pulse go through the chip's model ([`combine_6581`] or the 8580's); noise combined with anything
     /// is ANDed in, as its output bits are pulled low by the other waveforms.
     #[inline]
     pub(super) fn output(&self, src_msb: bool) -> u16 {
@@ -150,7 +154,11 @@ impl Voice {
                     };
                     let s = if w & 2 != 0 { self.sawtooth() } else { 0xFFF };
                     let p = if w & 4 != 0 { self.pulse() } else { 0xFFF };
-                    combine_6581(w & 7, t, s, p)
+                    if self.mos8580 {
+                        super::mos8580::combine_8580(w & 7, t, s, p)
+                    } else {
+                        combine_6581(w & 7, t, s, p)
+                    }
                 } else {
                     0xFFF
                 };

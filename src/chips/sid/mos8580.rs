@@ -1,0 +1,61 @@
+//! What the MOS 8580 does differently from the 6581 in its waveform generator.
+//!
+//! Facts used (the test bench's SID notes and reference data, sampled from real 8580s):
+//! - the waveform output reaches OSC3 one cycle later than on the 6581 (`detect` check 2
+//!   reads 2 where a 6581 reads 3; `oscsample` misses three samples, not four);
+//! - the accumulator's top bit passes a flip-flop before the sawtooth switch, so combined
+//!   waveforms do not pull it low (`osc_topbit` notes);
+//! - triangle + sawtooth reaches the top output bit (`detect` check 1), and the combined
+//!   waveforms of the `oscsample` 8580 reference tables keep more bits near the top of
+//!   their ramps than the 6581's do.
+
+/// The 8580's combination of triangle, sawtooth and pulse (`which`: bit 0 triangle, bit 1
+/// sawtooth, bit 2 pulse; unselected inputs are all ones). The same picture as the 6581's
+/// ([`super::voice::combine_6581`]): a bit stays high only if every selected waveform has it
+/// high and enough of the bits around it are high too. The parameters differ: neighbours
+/// weigh 6, 4 and 2 against the bit's own 8 (doubled towards higher bits) and the weighted
+/// mean must reach 90 %. They were chosen by counting mismatches against the combined
+/// waveforms ($30, $50, $60, $70) of the `oscsample` 8580 reference tables, over a small
+/// grid of weights and thresholds.
+pub(super) fn combine_8580(which: u8, t: u16, s: u16, p: u16) -> u16 {
+    let and = t & s & p;
+    if which.count_ones() < 2 {
+        return and;
+    }
+    let n = which.count_ones() as i32;
+    let mut level = [0i32; 12];
+    for (k, l) in level.iter_mut().enumerate() {
+        let mut hi = 0;
+        if which & 1 != 0 {
+            hi += ((t >> k) & 1) as i32;
+        }
+        if which & 2 != 0 {
+            hi += ((s >> k) & 1) as i32;
+        }
+        if which & 4 != 0 {
+            hi += ((p >> k) & 1) as i32;
+        }
+        *l = hi * 64 / n;
+    }
+    let mut out = 0u16;
+    for k in 0..12i32 {
+        if and & (1 << k) == 0 {
+            continue;
+        }
+        let mut sum = 0;
+        let mut wsum = 0;
+        for d in -3i32..=3 {
+            let j = k + d;
+            if !(0..12).contains(&j) {
+                continue;
+            }
+            let w = [8, 6, 4, 2][d.unsigned_abs() as usize] * if d > 0 { 2 } else { 1 };
+            sum += w * level[j as usize];
+            wsum += w;
+        }
+        if sum * 100 >= wsum * 64 * 90 {
+            out |= 1 << k;
+        }
+    }
+    out
+}
