@@ -59,3 +59,26 @@ pub(super) fn combine_8580(which: u8, t: u16, s: u16, p: u16) -> u16 {
     }
     out
 }
+
+/// Which noise lines (waveform bits 11-4) the 8580 keeps low in the shift register's latch
+/// when a held test bit is released from selection `old` into `new` (waveform nibbles,
+/// both with noise), where it differs from the 6581; `None` where it does not. `low`: the
+/// lines the old selection pulled low. A sawtooth in the old selection keeps its lows into
+/// any new selection with sawtooth or triangle (the 6581 only where a waveform is in both).
+/// From pulse + noise (whose output is all ones then), the new selection's own lows
+/// are kept: all of them into all four waveforms, only the lowest two noise lines into triangle
+/// or sawtooth + pulse. Fit to the 8580 columns of the test bench's `wb_testsuite`
+/// reference data.
+pub(super) fn transfer_lines_8580(old: u8, new: u8, low: u16) -> Option<u16> {
+    if old & 2 != 0 && new & 3 != 0 {
+        return Some(low);
+    }
+    if old & 7 == 4 {
+        return match new & 7 {
+            7 => Some(0xFF0),
+            1 | 6 => Some(0x030),
+            _ => None,
+        };
+    }
+    None
+}

@@ -71,3 +71,42 @@ fn eight580_pulse_and_noise_reach_osc3_as_on_the_6581() {
     let before = s.read(0x1B, 10 + 0x80 + 1);
     assert_ne!(s.read(0x1B, 10 + 0x80 + 2), before);
 }
+
+/// The state the `wb_testsuite` programs start from: noise register all ones, frequency
+/// zero, test bit and noise set; then `old` with the test bit, `new` without it, and one
+/// more shift with noise alone. Returns OSC3 after that shift.
+fn writeback_after(old: u8, new: u8) -> u8 {
+    let mut s = voice3(0, 0, 0x88);
+    let mut t = 10 + 0x9000; // the test bit held: the register charges back to ones
+    assert_eq!(s.read(0x1B, t), 0xFF);
+    for v in [old | 0x08, new, 0x88, 0x80] {
+        t += 6;
+        s.write(0x12, v, t);
+    }
+    s.read(0x1B, t + 6)
+}
+
+/// `wb_testsuite` (8580 columns): releasing the test bit from a selection with sawtooth
+/// into one with sawtooth or triangle keeps the lines the sawtooth pulled low in the shift
+/// register (A to 9, A to D, E to 9 read $6C after the next shift, as with A to A); a
+/// 6581 keeps them only where the same waveform is in both selections ($FE).
+#[test]
+fn eight580_writeback_keeps_sawtooth_pulls_into_triangle() {
+    assert_eq!(writeback_after(0xA0, 0xA0), 0x6C);
+    assert_eq!(writeback_after(0xA0, 0x90), 0x6C);
+    assert_eq!(writeback_after(0xA0, 0xD0), 0x6C);
+    assert_eq!(writeback_after(0xE0, 0x90), 0x6C);
+    assert_eq!(writeback_after(0x90, 0xA0), 0xFE, "not the other way round");
+}
+
+/// `wb_testsuite` (8580 columns): from pulse + noise, releasing into all four waveforms
+/// gives $6C (all lines pulled), into triangle + noise or sawtooth + pulse + noise $FC
+/// (the lowest two noise lines only), into the others $FE as on the 6581.
+#[test]
+fn eight580_writeback_from_pulse() {
+    assert_eq!(writeback_after(0xC0, 0xF0), 0x6C);
+    assert_eq!(writeback_after(0xC0, 0x90), 0xFC);
+    assert_eq!(writeback_after(0xC0, 0xE0), 0xFC);
+    assert_eq!(writeback_after(0xC0, 0xA0), 0xFE);
+    assert_eq!(writeback_after(0xC0, 0xD0), 0xFE);
+}

@@ -297,7 +297,7 @@ impl Voice {
             // The release completes the shift. A selector line pulled low both in the last
             // latching cycle and by the new waveform keeps the latch low (measured on a
             // 6581: the test bench's noise writeback programs).
-            let pull = transfer_pull(old >> 4, value >> 4, self.output(src_msb));
+            let pull = transfer_pull(old >> 4, value >> 4, self.output(src_msb), self.mos8580);
             self.latch &= !pull;
             self.lfsr = self.latch;
             self.test_held = 0;
@@ -419,13 +419,19 @@ fn adds_until_rise(acc: u32, freq: u32, bit: u32) -> u64 {
 /// pulse common to both pulls
 /// only the low three noise lines (waveform bits 6-4) unless the new selection adds the
 /// triangle. Fit to the 6581 measurements in the test bench's noise writeback programs.
-fn transfer_pull(old: u8, new: u8, old_out: u16) -> u32 {
+/// The 8580 keeps more ([`super::mos8580::transfer_lines_8580`]).
+fn transfer_pull(old: u8, new: u8, old_out: u16, mos8580: bool) -> u32 {
     if old & 8 == 0 || old == 8 {
         return 0;
     }
     let common = old & new & 7;
     let low = !old_out & 0xFF0;
-    let lines: u16 = if common & 3 != 0 || (common & 4 != 0 && new & 1 != 0 && old & 3 != 0) {
+    let lines: u16 = if let Some(l) = mos8580
+        .then(|| super::mos8580::transfer_lines_8580(old, new, low))
+        .flatten()
+    {
+        l
+    } else if common & 3 != 0 || (common & 4 != 0 && new & 1 != 0 && old & 3 != 0) {
         low
     } else if common & 4 != 0 && old & 3 != 0 {
         low & 0x070
