@@ -7,7 +7,12 @@
 //!   waveforms do not pull it low (`osc_topbit` notes);
 //! - triangle + sawtooth reaches the top output bit (`detect` check 1), and the combined
 //!   waveforms of the `oscsample` 8580 reference tables keep more bits near the top of
-//!   their ramps than the 6581's do.
+//!   their ramps than the 6581's do;
+//! - setting the test bit with noise combined writes the selector's lows into the noise
+//!   register (`noiselfsrinit`: seven $F8 / $80 rounds clear it on every 8580 measured,
+//!   then seventeen test-bit shifts give $3F, $7F, $FF, $FE, $FC as the oscillator runs).
+//!   Setting other waveforms while the test bit stays set does not (`wb_testsuite`: F to 8
+//!   keeps an all-ones register).
 
 /// The 8580's combination of triangle, sawtooth and pulse (`which`: bit 0 triangle, bit 1
 /// sawtooth, bit 2 pulse; unselected inputs are all ones). The same picture as the 6581's

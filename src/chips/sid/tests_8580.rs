@@ -110,3 +110,23 @@ fn eight580_writeback_from_pulse() {
     assert_eq!(writeback_after(0xC0, 0xA0), 0xFE);
     assert_eq!(writeback_after(0xC0, 0xD0), 0xFE);
 }
+
+/// `noiselfsrinit` (measured on ten 8580s): seven times test bit with all waveforms and
+/// noise ($F8) then noise alone, then seventeen times $88 / $80, leaves a register that
+/// reads $3F, then $7F, $FF, $FE, $FC as the oscillator clocks it, whatever it held before.
+/// Setting the test bit with noise combined writes the selector's lows (all of them: the
+/// accumulator is zero) into the register; the shift then latches them.
+#[test]
+fn eight580_test_bit_rising_with_combined_noise_writes_back() {
+    for start in [0x20u8, 0x80] {
+        let mut s = voice3(0, 0, start);
+        let mut t = 20;
+        for v in [[0xF8u8, 0x80]; 7].iter().chain(&[[0x88, 0x80]; 17]) {
+            for &c in v {
+                t += 6;
+                s.write(0x12, c, t);
+            }
+        }
+        assert_eq!(s.read(0x1B, t + 6), 0x3F, "from ${start:02X}");
+    }
+}

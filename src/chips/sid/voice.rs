@@ -303,6 +303,12 @@ impl Voice {
             self.test_held = 0;
         }
         self.ctrl = value;
+        if test_on && self.mos8580 && value >> 4 > 8 {
+            // The 8580 writes the selector's lows into the register as the test bit rises
+            // with noise combined (`noiselfsrinit`, see [`super::mos8580`]).
+            let out = self.output(src_msb);
+            self.lfsr = self.pulled(out);
+        }
     }
 
     /// How many cycles [`Voice::skip`] may advance at once: none while a noise shift or
