@@ -171,6 +171,13 @@ impl Sid {
             v.clock_pre(m);
             v.clock_acc();
         }
+        if self.model == SidModel::Mos8580 {
+            for (v, &m) in self.voices.iter_mut().zip(&msb) {
+                if v.ctrl >> 4 > 8 && !v.test() {
+                    v.write_back(m);
+                }
+            }
+        }
         // Hard sync: a voice whose source's top bit rose restarts; one restarted so does
         // not in turn sync its own follower in this cycle.
         if (self.voices[0].ctrl | self.voices[1].ctrl | self.voices[2].ctrl) & voice::SYNC != 0 {
@@ -218,21 +225,8 @@ impl Sid {
 
     /// Register read at cycle `now` (the chip is brought up to `now` first).
     pub fn read(&mut self, reg: u8, now: u64) -> u8 {
-        let v = if reg & 0x1F == 0x1B
-            && self.model == SidModel::Mos8580
-            && self.voices[2].ctrl & 0x30 != 0
-            && now > 0
-        {
-            // The 8580's sawtooth and triangle reach OSC3 a cycle later (pulse and noise
-            // as on the 6581): OSC3 shows the previous cycle's output.
-            self.catch_up(now - 1);
-            let v = self.peek_synced(reg, now);
-            self.catch_up(now);
-            v
-        } else {
-            self.catch_up(now);
-            self.peek_synced(reg, now)
-        };
+        self.catch_up(now);
+        let v = self.peek_synced(reg, now);
         if matches!(reg & 0x1F, 0x19..=0x1C) {
             self.bus = v;
             self.bus_at = now;

@@ -1,8 +1,11 @@
 //! What the MOS 8580 does differently from the 6581 in its waveform generator.
 //!
 //! Facts used (the test bench's SID notes and reference data, sampled from real 8580s):
-//! - the waveform output reaches OSC3 one cycle later than on the 6581 (`detect` check 2
-//!   reads 2 where a 6581 reads 3; `oscsample` misses three samples, not four);
+//! - the sawtooth and triangle show the accumulator of the cycle before (`detect` check 2
+//!   reads 2 where a 6581 reads 3; `oscsample` misses three samples, not four), while
+//!   pulse and noise come as on the 6581 (`waveforms` $40 and $80 8580 references); noise
+//!   combined with triangle takes this cycle's noise and the late triangle
+//!   (`noise_writeback_test2`: $12 where a 6581 reads $14);
 //! - the accumulator's top bit passes a flip-flop before the sawtooth switch, so combined
 //!   waveforms do not pull it low (`osc_topbit` notes);
 //! - triangle + sawtooth reaches the top output bit (`detect` check 1), and the combined

@@ -130,3 +130,18 @@ fn eight580_test_bit_rising_with_combined_noise_writes_back() {
         assert_eq!(s.read(0x1B, t + 6), 0x3F, "from ${start:02X}");
     }
 }
+
+/// `noise_writeback_test2` (8580 reference): from an all-ones register, releasing the test
+/// bit into noise + triangle at frequency zero reads $00 (written back); then at frequency
+/// $FFFF, ten cycles after the write, the shift has completed and OSC3 reads $12 (a 6581
+/// reads $14): the noise of this cycle ANDed with the triangle of the cycle before.
+#[test]
+fn eight580_combined_noise_takes_the_late_triangle() {
+    let mut s = voice3(0, 0, 0x08);
+    let t = 10 + 0x9000;
+    s.write(0x12, 0x90, t);
+    assert_eq!(s.read(0x1B, t + 4), 0x00);
+    s.write(0x0E, 0xFF, t + 8);
+    s.write(0x0F, 0xFF, t + 12);
+    assert_eq!(s.read(0x1B, t + 22), 0x12);
+}

@@ -69,6 +69,10 @@ pub(super) struct Voice {
     /// An 8580: its own combined waveforms ([`super::mos8580`]).
     #[serde(default)]
     pub mos8580: bool,
+    /// The accumulator before this cycle's add: what the 8580's sawtooth and triangle
+    /// show (they come a cycle late there).
+    #[serde(default)]
+    pub acc_prev: u32,
 }
 
 impl Voice {
@@ -88,11 +92,12 @@ impl Voice {
             held: 0,
             floating: 0,
             mos8580: false,
+            acc_prev: 0x55_5555,
         }
     }
 
     #[inline]
-    fn test(&self) -> bool {
+    pub(super) fn test(&self) -> bool {
         self.ctrl & TEST != 0
     }
 
@@ -113,15 +118,27 @@ impl Voice {
     /// The triangle, given the ring-modulating voice's accumulator top bit.
     #[inline]
     pub(super) fn triangle(&self, src_msb: bool) -> u16 {
-        let msb = self.acc & 0x80_0000 != 0;
+        let acc = self.wave_acc();
+        let msb = acc & 0x80_0000 != 0;
         let invert = self.ctrl & SAW == 0 && (msb ^ (self.ctrl & RING != 0 && !src_msb));
-        let a = if invert { !self.acc } else { self.acc };
+        let a = if invert { !acc } else { acc };
         ((a >> 11) & 0xFFF) as u16
     }
 
     #[inline]
     pub(super) fn sawtooth(&self) -> u16 {
-        (self.acc >> 12) as u16
+        (self.wave_acc() >> 12) as u16
+    }
+
+    /// The accumulator the sawtooth and triangle are made of: the 8580's come a cycle
+    /// late (`detect` and `oscsample` notes, see [`super::mos8580`]).
+    #[inline]
+    fn wave_acc(&self) -> u32 {
+        if self.mos8580 {
+            self.acc_prev
+        } else {
+            self.acc
+        }
     }
 
     #[inline]
@@ -227,10 +244,9 @@ impl Voice {
             _ => {}
         }
         let w = self.ctrl >> 4;
-        if w > 8 {
+        if w > 8 && !self.mos8580 {
             // Noise combined: the selector's lows are written back into the register.
-            let out = self.output(src_msb);
-            self.lfsr = self.pulled(out);
+            self.write_back(src_msb);
         }
         if w == 0 {
             if self.floating < FLOAT_CYCLES {
@@ -239,6 +255,16 @@ impl Voice {
                 self.held = 0;
             }
         }
+    }
+
+    /// Noise combined: the selector's lows written into the register. The 6581 does it
+    /// before the cycle's add; the 8580 after it, with the sawtooth and triangle the
+    /// output shows then (`noise_writeback_test2`: an 8580 reads $12 where writing back
+    /// the triangle of a cycle earlier would leave $10).
+    #[inline]
+    pub(super) fn write_back(&mut self, src_msb: bool) {
+        let out = self.output(src_msb);
+        self.lfsr = self.pulled(out);
     }
 
     #[inline]
@@ -254,6 +280,7 @@ impl Voice {
     #[inline]
     pub(super) fn clock_acc(&mut self) {
         self.pulse_hi = (self.acc >> 12) >= self.pw;
+        self.acc_prev = self.acc;
         if self.test() {
             self.msb_rose = false;
             return;
@@ -352,7 +379,10 @@ impl Voice {
                 .min(adds_until_rise(self.acc, self.freq, 23))
                 - 1;
         } else if steady {
-            if self.pulse_hi != ((self.acc >> 12) >= self.pw) || (ring_tri && !src_steady) {
+            if self.pulse_hi != ((self.acc >> 12) >= self.pw)
+                || (ring_tri && !src_steady)
+                || (self.mos8580 && self.acc_prev != self.acc)
+            {
                 return 0;
             }
             if w == 0 && self.floating < FLOAT_CYCLES {
@@ -379,6 +409,7 @@ impl Voice {
             self.test_held = held.min(u64::from(NOISE_RESET_CYCLES)) as u32;
             self.latch_shift(0xFFF);
             self.pulse_hi = (self.acc >> 12) >= self.pw;
+            self.acc_prev = self.acc;
             self.msb_rose = false;
             return;
         }
@@ -393,6 +424,7 @@ impl Voice {
         let f = u64::from(self.freq);
         let before_last = ((acc + (k - 1) % 0x100_0000 * f) & 0xFF_FFFF) as u32;
         self.pulse_hi = (before_last >> 12) >= self.pw;
+        self.acc_prev = before_last;
         self.acc = ((acc + k % 0x100_0000 * f) & 0xFF_FFFF) as u32;
         self.msb_rose = false;
     }
