@@ -26,46 +26,7 @@
 /// waveforms ($30, $50, $60, $70) of the `oscsample` 8580 reference tables, over a small
 /// grid of weights and thresholds.
 pub(super) fn combine_8580(which: u8, t: u16, s: u16, p: u16) -> u16 {
-    let and = t & s & p;
-    if which.count_ones() < 2 {
-        return and;
-    }
-    let n = which.count_ones() as i32;
-    let mut level = [0i32; 12];
-    for (k, l) in level.iter_mut().enumerate() {
-        let mut hi = 0;
-        if which & 1 != 0 {
-            hi += ((t >> k) & 1) as i32;
-        }
-        if which & 2 != 0 {
-            hi += ((s >> k) & 1) as i32;
-        }
-        if which & 4 != 0 {
-            hi += ((p >> k) & 1) as i32;
-        }
-        *l = hi * 64 / n;
-    }
-    let mut out = 0u16;
-    for k in 0..12i32 {
-        if and & (1 << k) == 0 {
-            continue;
-        }
-        let mut sum = 0;
-        let mut wsum = 0;
-        for d in -3i32..=3 {
-            let j = k + d;
-            if !(0..12).contains(&j) {
-                continue;
-            }
-            let w = [8, 6, 4, 2][d.unsigned_abs() as usize] * if d > 0 { 2 } else { 1 };
-            sum += w * level[j as usize];
-            wsum += w;
-        }
-        if sum * 100 >= wsum * 64 * 90 {
-            out |= 1 << k;
-        }
-    }
-    out
+    super::voice::combine(which, t, s, p, [8, 6, 4, 2], 90)
 }
 
 /// Which noise lines (waveform bits 11-4) the 8580 keeps low in the shift register's latch

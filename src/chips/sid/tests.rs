@@ -6,11 +6,16 @@ use super::*;
 use crate::chips::test_rng::Rng;
 
 /// The clock of the SIDs tested here: the PAL C64's.
-const CLOCK: u64 = 985_248;
+pub(super) const CLOCK: u64 = 985_248;
 
-/// A SID with voice 3 set up: frequency, pulse width, control, at cycle 0.
+/// A 6581 with voice 3 set up: frequency, pulse width, control, at cycle 0.
 fn voice3(freq: u16, pw: u16, ctrl: u8) -> Sid {
-    let mut s = Sid::new(CLOCK);
+    voice3_on(SidModel::Mos6581, freq, pw, ctrl)
+}
+
+/// A SID of `model` with voice 3 set up: frequency, pulse width, control, at cycle 0.
+pub(super) fn voice3_on(model: SidModel, freq: u16, pw: u16, ctrl: u8) -> Sid {
+    let mut s = Sid::with_model(model, CLOCK);
     s.write(0x12, 0x08, 0); // test bit: accumulator to zero
     s.write(0x0E, freq as u8, 1);
     s.write(0x0F, (freq >> 8) as u8, 2);

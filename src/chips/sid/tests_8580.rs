@@ -3,19 +3,11 @@
 
 use super::*;
 
-/// The clock of the SIDs tested here: the PAL C64's.
-const CLOCK: u64 = 985_248;
+use super::tests::CLOCK;
 
 /// An 8580 with voice 3 set up: frequency, pulse width, control, at cycle 0.
 fn voice3(freq: u16, pw: u16, ctrl: u8) -> Sid {
-    let mut s = Sid::with_model(SidModel::Mos8580, CLOCK);
-    s.write(0x12, 0x08, 0); // test bit: accumulator to zero
-    s.write(0x0E, freq as u8, 1);
-    s.write(0x0F, (freq >> 8) as u8, 2);
-    s.write(0x10, pw as u8, 3);
-    s.write(0x11, (pw >> 8) as u8, 4);
-    s.write(0x12, ctrl, 10);
-    s
+    super::tests::voice3_on(SidModel::Mos8580, freq, pw, ctrl)
 }
 
 /// `osc_topbit` notes: the 8580 buffers the accumulator's top bit in a flip-flop before the

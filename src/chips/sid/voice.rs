@@ -333,8 +333,7 @@ impl Voice {
         if test_on && self.mos8580 && value >> 4 > 8 {
             // The 8580 writes the selector's lows into the register as the test bit rises
             // with noise combined (`noiselfsrinit`, see [`super::mos8580`]).
-            let out = self.output(src_msb);
-            self.lfsr = self.pulled(out);
+            self.write_back(src_msb);
         }
     }
 
@@ -494,6 +493,13 @@ fn transfer_pull(old: u8, new: u8, old_out: u16, mos8580: bool) -> u32 {
 /// triangle + sawtooth is heard only near the top of its ramp and sawtooth + pulse is
 /// mostly silent, as the 6581's recordings show.
 pub fn combine_6581(which: u8, t: u16, s: u16, p: u16) -> u16 {
+    combine(which, t, s, p, [8, 4, 2, 1], 82)
+}
+
+/// The combination both chips' selectors make, with the chip's parameters: the weights of
+/// a bit and its neighbours at distance 1, 2 and 3 (doubled towards higher bits), and the
+/// share (in per cent) of the weighted mean a bit needs to stay high.
+pub(super) fn combine(which: u8, t: u16, s: u16, p: u16, weights: [i32; 4], percent: i32) -> u16 {
     let and = t & s & p;
     if which.count_ones() < 2 {
         return and;
@@ -527,16 +533,11 @@ pub fn combine_6581(which: u8, t: u16, s: u16, p: u16) -> u16 {
             if !(0..12).contains(&j) {
                 continue;
             }
-            let w = match d.abs() {
-                0 => 8,
-                1 => 4,
-                2 => 2,
-                _ => 1,
-            } * if d > 0 { 2 } else { 1 };
+            let w = weights[d.unsigned_abs() as usize] * if d > 0 { 2 } else { 1 };
             sum += w * level[j as usize];
             wsum += w;
         }
-        if sum * 100 >= wsum * 64 * 82 {
+        if sum * 100 >= wsum * 64 * percent {
             out |= 1 << k;
         }
     }
