@@ -18,6 +18,7 @@
 mod envelope;
 mod mos8580;
 pub mod output;
+mod selector;
 mod voice;
 
 use envelope::Envelope;

@@ -26,7 +26,7 @@
 /// waveforms ($30, $50, $60, $70) of the `oscsample` 8580 reference tables, over a small
 /// grid of weights and thresholds.
 pub(super) fn combine_8580(which: u8, t: u16, s: u16, p: u16) -> u16 {
-    super::voice::combine(which, t, s, p, [8, 6, 4, 2], 90)
+    super::selector::combine(which, t, s, p, [8, 6, 4, 2], 90)
 }
 
 /// Which noise lines (waveform bits 11-4) the 8580 keeps low in the shift register's latch
