@@ -1,26 +1,40 @@
-//! One SID voice's envelope generator (MOS 6581).
+//! One SID voice's envelope generator (MOS 6581 and 8580 alike).
 //!
 //! Facts used (SID data sheet for the rates; the test bench's `resid-test` measurements of
-//! real chips for the periods, `envelope`, `env_test` and `exp_counter_reset` notes for the
-//! rest):
-//! - a 15-bit rate counter counts φ2 cycles and restarts when it equals the period of the
-//!   current rate; the periods are 9, 32, 63, 95, 149, 220, 267, 313, 392, 977, 1954, 3126,
-//!   3907, 11720, 19532 and 31251 cycles (`envrate` measures exactly these). The comparison
-//!   is for equality only, so lowering the rate while the counter is past the new period
-//!   lets it run through all 32768 states first: the "ADSR delay bug";
-//! - each restart steps the 8-bit envelope counter: up in attack, down in decay (until the
-//!   sustain level, the nibble times $11) and in release. In decay and release an
-//!   exponential counter divides the steps by 1, 2, 4, 8, 16 or 30 depending on the level
-//!   (the period changes as the counter reaches $FF, $5D, $36, $1A, $0E, $06 and $00);
-//!   the exponential counter restarts with every step, and with every rate-counter
-//!   restart in attack;
-//! - in decay and release, a step let through by the exponential counter at a period
-//!   other than 1 comes one cycle after the rate-counter restart, not with it: falling at
-//!   rate 0 from $FF, `envsample` (6581 and 8580 samples of ENV3 every cycle) holds $5D
-//!   for 19 cycles, not 18, and every later step one cycle later (decay rates 0 to 3);
+//! real chips for the periods, `envelope`, `env_test` and `exp_counter_reset` notes and
+//! reference tables for the rest):
+//! - a rate counter (a 15-bit LFSR: 32767 states) counts φ2 cycles and restarts when it
+//!   equals the period of the current rate; the periods are 9, 32, 63, 95, 149, 220, 267,
+//!   313, 392, 977, 1954, 3126, 3907, 11720, 19532 and 31251 cycles (`envrate` measures
+//!   exactly these). The comparison is for equality only, so lowering the rate while the
+//!   counter is past the new period lets it run through all 32767 states first: the "ADSR
+//!   delay bug" (`envdelay`: $8011 cycles);
+//! - each restart steps the 8-bit envelope counter one cycle later: up in attack, down in
+//!   decay (until the sustain level, the nibble times $11) and in release, by the state
+//!   of that later cycle. In decay and release an exponential counter divides the steps
+//!   by 1, 2, 4, 8, 16 or 30 depending on the level (the period changes as the counter
+//!   reaches $FF, $5D, $36, $1A, $0E, $06 and $00); the exponential counter restarts with
+//!   every step, and with every rate-counter restart in attack. A step it lets through at
+//!   a period other than 1 comes a further cycle later: falling at rate 0 from $FF,
+//!   `envsample` (6581 and 8580 samples of ENV3 every cycle) holds $5D for 19 cycles, not
+//!   18;
+//! - a gate write takes hold in steps (`env_test`: ENV3 read 4 to 15 cycles after gate
+//!   writes at each cycle of the rate counter's period, on real chips). Counting the
+//!   write's own cycle as the first: setting the gate lifts the hold at zero and leaves
+//!   release in the third cycle, and is attack from the fourth; clearing it is release
+//!   from the fourth;
+//! - the rate counter compares with the period of the state one cycle before: after a
+//!   gate is set, the third cycle still compares with the release period and the fourth
+//!   with the decay period (the state between release and attack), so `env_test_ra_0100`
+//!   loses a match there to the delay bug;
 //! - attack ends as the counter reaches $FF; the counter freezes when it reaches zero
 //!   until the next attack; a release started at zero wraps to $FF, an attack started at
 //!   $FF wraps to zero (and freezes there).
+
+/// The rate counter's states: a 15-bit LFSR's cycle.
+const RC_STATES: u16 = 0x7FFF;
+/// Cycles from a gate write to the state it asks for (the write's own cycle is the first).
+const GATE_DELAY: u8 = 4;
 
 /// Rate counter periods for the 16 rate settings.
 pub const RATE_PERIODS: [u16; 16] = [
@@ -49,8 +63,12 @@ pub(super) struct Envelope {
     pub sustain: u8,
     pub release: u8,
     pub gate: bool,
-    /// A decay or release step due at the next cycle (exponential period other than 1).
-    pub step_due: bool,
+    /// The state a gate write asked for, and the cycles until it holds.
+    pub pending: Option<(State, u8)>,
+    /// Cycles until a step let through by the counters (0: none due).
+    pub step_in: u8,
+    /// The state changed: the period follows at the next cycle.
+    pub period_stale: bool,
 }
 
 impl Envelope {
@@ -68,7 +86,9 @@ impl Envelope {
             sustain: 0,
             release: 0,
             gate: false,
-            step_due: false,
+            pending: None,
+            step_in: 0,
+            period_stale: false,
         }
     }
 
@@ -79,6 +99,7 @@ impl Envelope {
             State::Release => self.release,
         };
         self.period = RATE_PERIODS[rate as usize];
+        self.period_stale = false;
     }
 
     pub(super) fn write_ad(&mut self, v: u8) {
@@ -94,24 +115,51 @@ impl Envelope {
     }
 
     pub(super) fn write_gate(&mut self, gate: bool) {
-        if gate && !self.gate {
-            self.state = State::Attack;
-            self.hold_zero = false;
-        } else if !gate && self.gate {
-            self.state = State::Release;
+        if gate != self.gate {
+            let to = if gate { State::Attack } else { State::Release };
+            self.pending = Some((to, GATE_DELAY));
         }
         self.gate = gate;
-        self.update_period();
+    }
+
+    /// A gate write taking hold: one cycle of its countdown.
+    #[cold]
+    fn gate_cycle(&mut self, to: State, left: u8) {
+        let left = left - 1;
+        if left == 0 {
+            self.pending = None;
+            self.state = to;
+        } else {
+            self.pending = Some((to, left));
+            if left != 1 || to != State::Attack {
+                return;
+            }
+            // Between release and attack: counting again, at the decay's rate.
+            self.state = State::DecaySustain;
+            self.hold_zero = false;
+        }
+        self.period_stale = true;
     }
 
     /// One φ2 cycle.
     #[inline]
     pub(super) fn clock(&mut self) {
-        if self.step_due {
-            self.step_due = false;
-            self.step();
+        if self.period_stale {
+            self.update_period();
         }
-        self.rate_counter = (self.rate_counter + 1) & 0x7FFF;
+        if let Some((to, left)) = self.pending {
+            self.gate_cycle(to, left);
+        }
+        if self.step_in != 0 {
+            self.step_in -= 1;
+            if self.step_in == 0 {
+                self.step();
+            }
+        }
+        self.rate_counter += 1;
+        if self.rate_counter == RC_STATES {
+            self.rate_counter = 0;
+        }
         if self.rate_counter != self.period {
             return;
         }
@@ -126,20 +174,28 @@ impl Envelope {
         if self.hold_zero {
             return;
         }
-        if self.exp_period != 1 && self.state != State::Attack {
-            // At the sustain level the step would change nothing: none is kept due, as
-            // when the quiet stretch is skipped at once.
-            self.step_due = self.state == State::Release || self.counter != self.sustain;
+        if self.state == State::DecaySustain
+            && self.counter == self.sustain
+            && self.pending.is_none()
+        {
+            // At the sustain level, with no gate write under way, the step would change
+            // nothing: none is kept due, as when the quiet stretch is skipped at once.
             return;
         }
-        self.step();
+        self.step_in = if self.state == State::Attack || self.exp_period == 1 {
+            1
+        } else {
+            2
+        };
     }
 
     /// Cycles until the rate counter next equals the period (1 to 32768).
     #[inline]
     fn to_match(&self) -> u64 {
-        match (i32::from(self.period) - i32::from(self.rate_counter)).rem_euclid(0x8000) {
-            0 => 0x8000,
+        match (i32::from(self.period) - i32::from(self.rate_counter))
+            .rem_euclid(i32::from(RC_STATES))
+        {
+            0 => u64::from(RC_STATES),
             d => d as u64,
         }
     }
@@ -163,7 +219,7 @@ impl Envelope {
     /// How many cycles [`Envelope::skip`] may advance with the counter unchanged.
     #[inline]
     pub(super) fn quiet_span(&self) -> u64 {
-        if self.step_due {
+        if self.step_in != 0 || self.pending.is_some() || self.period_stale {
             0
         } else if self.frozen() {
             u64::MAX
@@ -177,7 +233,7 @@ impl Envelope {
     pub(super) fn skip(&mut self, k: u64) {
         let d = self.to_match();
         if k < d {
-            self.rate_counter = ((u64::from(self.rate_counter) + k) & 0x7FFF) as u16;
+            self.rate_counter = ((u64::from(self.rate_counter) + k) % u64::from(RC_STATES)) as u16;
             return;
         }
         let period = u64::from(self.period);
@@ -194,7 +250,7 @@ impl Envelope {
                 self.counter = self.counter.wrapping_add(1);
                 if self.counter == 0xFF {
                     self.state = State::DecaySustain;
-                    self.update_period();
+                    self.period_stale = true;
                 }
             }
             State::DecaySustain => {

@@ -309,3 +309,5 @@ impl Sid {
 mod tests;
 #[cfg(test)]
 mod tests_8580;
+#[cfg(test)]
+mod tests_envelope;
