@@ -133,6 +133,29 @@ impl Vic {
         }
     }
 
+    /// A colour register write on the 8565: the first pixel that shows the new value
+    /// shows light grey ($F). That pixel is the sixth of the previous cycle: drawn now
+    /// with the register at $F, or, when a sprite had it drawn already (the tail), settled
+    /// to $F if it came from this register.
+    #[cold]
+    pub(super) fn grey_dot(&mut self, reg: u8, value: u8) {
+        let first = self.tail[0];
+        let settling = self.tail_cycle != NO_TAIL_CYCLE && self.cycle == self.tail_cycle + 1;
+        let at = self.drawn as u16 * 8 + self.drawn_part as u16;
+        let to = (self.cycle as u16).saturating_sub(2) * 8 + TAIL;
+        if self.render && !settling && !self.slow_draw && at == to && self.cycle >= 2 {
+            self.regs[reg as usize] = 0x0F;
+            self.draw_span(to, to + 1);
+            self.drawn = ((to + 1) / 8) as u8;
+            self.drawn_part = ((to + 1) % 8) as u8;
+        }
+        self.apply(reg, value);
+        self.settle_tail();
+        if settling && first.0 != NO_TAIL && first.1 == reg - 0x20 {
+            self.frame[first.0 as usize] = 0x0F;
+        }
+    }
+
     /// The line positions `p0..p1` (pixel p is the (p % 8)th of cycle p / 8 + 1) where no
     /// sprite colours or collides, in one pass: the pixels in raster X order from cycle
     /// 1's ($194 on, wrapping at 504), with the border flip-flops

@@ -144,8 +144,12 @@ impl Vic {
         if (0x20..=0x2E).contains(&reg) {
             // From 3 pixels before this cycle on (`draw.rs`); this cycle waits.
             self.draw_before_colour_write();
-            self.apply(reg, value);
-            self.settle_tail();
+            if self.t.grey_dots {
+                self.grey_dot(reg, value);
+            } else {
+                self.apply(reg, value);
+                self.settle_tail();
+            }
             return;
         }
         // Pixels up to this cycle are drawn with the registers as they were.
@@ -154,7 +158,7 @@ impl Vic {
     }
 
     /// A register write's effects, once the pixels before it are drawn.
-    fn apply(&mut self, reg: u8, value: u8) {
+    pub(super) fn apply(&mut self, reg: u8, value: u8) {
         match reg {
             0x11 => {
                 self.regs[0x11] = value;

@@ -43,6 +43,8 @@ pub struct Timing {
     pub cycle_x: [u16; MAX_CYCLES + 1],
     /// How many pixels after its cycle's first the light pen's edge latches X.
     pub light_pen_x: u16,
+    /// A colour register's new value shows light grey for its first pixel (the 8565).
+    pub grey_dots: bool,
 }
 
 /// A model's table from its few figures: cycles per line, lines, the first line in the
@@ -121,6 +123,7 @@ const fn build(
         x_wrap,
         cycle_x,
         light_pen_x: 8,
+        grey_dots: false,
     }
 }
 
@@ -130,9 +133,11 @@ const fn build(
 pub const MOS6569: Timing = build(63, 312, 16, [58, 60, 62, 1, 3, 5, 7, 9], 0x194, 0);
 
 /// The C64C's 8565: the 6569's timing, but the light pen latches X two pixels earlier (the
-/// test bench's `VICII/lp-trigger/test2new`, measured on an 8565).
+/// test bench's `VICII/lp-trigger/test2new`, measured on an 8565), and the first pixel of
+/// a colour register's new value is light grey (the 856x "grey dot").
 pub const MOS8565: Timing = Timing {
     light_pen_x: 6,
+    grey_dots: true,
     ..MOS6569
 };
 

@@ -106,3 +106,50 @@ fn the_8565_latches_the_light_pen_x_one_step_earlier() {
         got[1]
     );
 }
+
+/// The 8565 shows light grey ($F) for the first pixel of a colour register's new value:
+/// its "grey dot" (as VICE's 8565 shows it, each colour change of a border split starting
+/// with one grey pixel); the 6569 shows the new colour at once. Written in cycle N, the
+/// new colour starts at X 129 + 8 (N - 30) (`a_colour_write_shows_three_pixels_before_its_cycle`).
+#[test]
+fn the_8565_shows_a_grey_dot_where_a_colour_register_changes() {
+    use crate::chips::vic::timing::{MOS6569, MOS8565};
+    for (t, grey) in [(&MOS6569, false), (&MOS8565, true)] {
+        for (reg, line, cycle) in [(0x21u8, 100u16, 30u8), (0x20, 30, 30), (0x21, 100, 33)] {
+            let mut m = Mem::new();
+            m.chargen.fill(0);
+            let mut v = Vic::with_timing(t);
+            for (r, x) in [
+                (0x11, 0x1B),
+                (0x16, 0x08),
+                (0x18, 0x14),
+                (0x20, 14),
+                (0x21, 6),
+            ] {
+                v.write(r, x);
+            }
+            v.write(reg, 2);
+            while (v.raster(), v.cycle()) != (line, cycle) {
+                v.run_quiet(0, &m.view());
+                v.tick(&m.view());
+            }
+            v.write(reg, 5);
+            tick_to(&mut v, &m, line + 1, 1);
+            let r = (line - t.first_visible_line) as usize * FRAME_WIDTH + 8;
+            let first = 129 + 8 * (cycle as usize - 30);
+            for x in 100..160 {
+                let want = match x {
+                    _ if x < first => 2,
+                    _ if x == first && grey => 0x0F,
+                    _ => 5,
+                };
+                assert_eq!(
+                    v.frame()[r + x],
+                    want,
+                    "{} cycles, ${reg:02X} in cycle {cycle}: X {x}",
+                    t.light_pen_x
+                );
+            }
+        }
+    }
+}
