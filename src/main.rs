@@ -112,6 +112,9 @@ enum Cmd {
     /// Generate STARLINK puzzles headless on the C64 and check each with the rules
     /// reference; count the refused (A, G, B) triples by cause.
     StarlinkCheck(cli::starlink::StarlinkCheckArgs),
+    /// Compare two WAV recordings of one program by their log-spectrograms; B is the
+    /// reference.
+    WavCompare(cli::wavcmp::WavCompareArgs),
     /// Compare two instruction traces (breadbin's or VICE's format, plain or .gz); B is the
     /// reference. Exit 1 at the first difference.
     TraceDiff {
@@ -358,6 +361,7 @@ fn main() -> ExitCode {
         Some(Cmd::Disk(args)) => cli::disk::disk(&args),
         Some(Cmd::Starlink(args)) => starlink(&args),
         Some(Cmd::StarlinkCheck(args)) => cli::starlink::starlink_check(&args),
+        Some(Cmd::WavCompare(args)) => cli::wavcmp::wav_compare(&args),
         Some(Cmd::TraceDiff { a, b, opts }) => breadbin::host::trace::diff_files(
             &a,
             &b,

@@ -5,3 +5,4 @@ pub(crate) mod model;
 pub(crate) mod profile;
 pub(crate) mod starlink;
 pub(crate) mod turns;
+pub(crate) mod wavcmp;
