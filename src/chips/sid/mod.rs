@@ -15,6 +15,7 @@
 //! the chip's data bus (written or read), which fades to zero a few milliseconds later
 //! (`busvalue` notes). Voices: [`voice`], the 8580's differences: [`mos8580`]; envelopes: [`envelope`]; sound: [`output`].
 
+mod dac;
 mod envelope;
 mod mos8580;
 pub mod output;
@@ -74,7 +75,7 @@ impl Sid {
             voices: [Voice::new(), Voice::new(), Voice::new()],
             envs: [Envelope::new(), Envelope::new(), Envelope::new()],
             synced: 0,
-            out: Output::new(clock_hz),
+            out: Output::with_model(model, clock_hz),
         };
         // Power-on: RESET acts as the test bit, latching the noise registers' shift,
         // and its release completes it: ones shifted by one with a zero fed back (they
@@ -135,7 +136,8 @@ impl Sid {
         for i in 0..3 {
             let e = &self.envs[i];
             span = span.min(e.quiet_span());
-            let steady = sound && e.counter != 0;
+            // An envelope at zero still lets the waveform through (the DACs leak).
+            let steady = sound;
             let src = &self.voices[(i + 2) % 3];
             span = span.min(self.voices[i].quiet_span(steady, src.msb_steady()));
             if span < QUIET_MIN {
@@ -239,7 +241,7 @@ impl Sid {
     pub fn peek(&self, reg: u8, now: u64) -> u8 {
         if now > self.synced {
             let mut c = self.clone();
-            c.out = Output::new(self.out.clock_hz());
+            c.out = Output::with_model(self.model, self.out.clock_hz());
             c.read(reg, now)
         } else {
             self.peek_synced(reg, now)
@@ -311,3 +313,5 @@ mod tests;
 mod tests_8580;
 #[cfg(test)]
 mod tests_envelope;
+#[cfg(test)]
+mod tests_sound;

@@ -1,9 +1,12 @@
 //! The SID's analog side and the samples it gives the host: each voice's waveform DAC times
 //! its envelope, the 6581's filter, the volume, and resampling to the host's rate.
 //!
-//! - A voice's level is (waveform - its zero point) x envelope: on the 6581 the waveform
-//!   DAC's zero lies above the bottom of the range, so an envelope moving under a silent
-//!   waveform is heard as a click (SID data sheet; the test bench's `resid-test` notes).
+//! - A voice's level is (waveform DAC - its zero point) x envelope DAC, both DACs as built
+//!   in [`super::dac`] for the chip's model (the 6581's uneven, leaking bit weights, the
+//!   8580's even ones): on the 6581 the zero lies above the bottom of the range, so an
+//!   envelope moving under a silent waveform is heard as a click (SID data sheet; the test
+//!   bench's `resid-test` notes), and an envelope at zero still lets a faint copy of the
+//!   waveform through.
 //! - The filter is a two-integrator state-variable filter (the 6581's structure) with low,
 //!   band and high pass outputs ($D418 bits 4-6), resonance from $D417's top nibble, and a
 //!   cutoff that follows the 6581's curve: flat near 200 Hz for low register values, rising
@@ -12,27 +15,54 @@
 //!   one). Voices route to it by $D417's low bits; voice 3 off ($D418 bit 7) mutes voice 3
 //!   only when it is not routed through the filter.
 //! - The mixer adds a DC level before the master volume ($D418's low nibble), so writing
-//!   the volume alone moves the output: the 4-bit "digis" of $D418 players.
+//!   the volume alone moves the output: the 4-bit "digis" of $D418 players. On the 6581
+//!   volume 15 over silent voices lifts the output by 0.35 of full scale; on the 8580 it
+//!   lowers it by 0.06. A sawtooth at full envelope and volume spans 0.28 of full scale on
+//!   the 6581 and 0.22 on the 8580 (levels measured on reSIDfp as a black box).
 //! - Resampling: the voices are summed every cycle and averaged over 4 cycles, the filter
 //!   runs at that rate (246 kHz), and each host sample is the exact average (box filter,
 //!   fractional edges) of the filter's output over its own period. A low pass near 16 kHz
-//!   and a high pass near 16 Hz stand for the C64's output stage (its RC filter and
-//!   output capacitor).
+//!   and a high pass near 1.2 Hz stand for the C64's output stage (its RC filter and
+//!   output capacitor; a volume click decays with a time constant of 0.135 s, as on
+//!   reSIDfp).
+
+use super::{SidModel, dac};
 
 /// Cycles averaged for one filter step.
 const SUB: u32 = 4;
-/// The waveform DAC's zero point (of 4096).
-const WAVE_ZERO: i32 = 0x380;
-/// The mixer's DC level, in voice units (waveform x envelope).
-const MIX_DC: f32 = 0.35 * 4096.0 * 255.0;
-/// Full scale: three voices at full level, with the DC, at volume 15.
-const FULL: f32 = 3.0 * 3200.0 * 255.0;
+/// A voice's full range (waveform DAC x envelope DAC, both at all ones) in level units.
+const VOICE_RANGE: f32 = (4095 * dac::WAVE_ONE * 255 * dac::ENV_ONE) as f32;
+/// The output high pass's corner, Hz.
+const HP_HZ: f32 = 1.18;
 /// The C64's audio output stage: an RC low pass of about 16 kHz (10 kOhm, 1 nF) after the
 /// chip, as a one-pole filter at the filter step rate: 1 - exp(-2 pi 16 kHz / 246.3 kHz).
 const EXT_LP: f32 = 0.335;
 
+/// The output's scale and DC level of a chip model.
+struct Levels {
+    /// Output (full scale 1) per level unit at volume 15.
+    gain: f32,
+    /// The mixer's DC level, in level units.
+    dc: f32,
+}
+
+fn levels_of(model: SidModel) -> Levels {
+    // A full voice's swing at volume 15, and the volume's DC jump, as fractions of full scale.
+    let (swing, click) = match model {
+        SidModel::Mos6581 => (0.282, 0.345),
+        SidModel::Mos8580 => (0.2215, -0.0596),
+    };
+    let gain = swing / VOICE_RANGE;
+    Levels {
+        gain,
+        dc: click / gain,
+    }
+}
+
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Output {
+    #[serde(default)]
+    model: SidModel,
     /// The chip's clock, Hz.
     clock_hz: u64,
     /// Host sample rate, 0 = no sound produced.
@@ -47,8 +77,8 @@ pub struct Output {
     bp: f32,
     hp: f32,
     /// Sums over the current 4-cycle step.
-    sum_filt: i32,
-    sum_direct: i32,
+    sum_filt: i64,
+    sum_direct: i64,
     sub_n: u32,
     /// Resampler: progress through the host sample in units of 1/(rate x clock) s.
     phase: u64,
@@ -62,9 +92,15 @@ pub struct Output {
 }
 
 impl Output {
-    /// The output of a SID clocked at `clock_hz`.
+    /// The output of a 6581 clocked at `clock_hz`.
     pub fn new(clock_hz: u64) -> Self {
+        Self::with_model(SidModel::Mos6581, clock_hz)
+    }
+
+    /// The output of a SID of `model` clocked at `clock_hz`.
+    pub fn with_model(model: SidModel, clock_hz: u64) -> Self {
         let mut o = Output {
+            model,
             clock_hz,
             rate: 0,
             fc: 0,
@@ -145,11 +181,12 @@ impl Output {
 
     /// The voices' levels for one cycle: into the filter, and past it.
     #[inline]
-    fn levels(&self, wave: &[u16; 3], env: &[u8; 3]) -> (i32, i32) {
+    fn levels(&self, wave: &[u16; 3], env: &[u8; 3]) -> (i64, i64) {
         let route = self.res_filt;
+        let d = dac::dacs(self.model);
         let (mut filt, mut direct) = (0, 0);
         for i in 0..3 {
-            let v = (i32::from(wave[i]) - WAVE_ZERO) * i32::from(env[i]);
+            let v = i64::from(d.wave[usize::from(wave[i] & 0xFFF)] * d.env[usize::from(env[i])]);
             if route & (1 << i) != 0 {
                 filt += v;
             } else if i != 2 || self.mode_vol & 0x80 == 0 {
@@ -177,8 +214,8 @@ impl Output {
         let (filt, direct) = self.levels(wave, env);
         while k > 0 {
             let m = k.min(u64::from(SUB - self.sub_n)) as u32;
-            self.sum_filt += filt * m as i32;
-            self.sum_direct += direct * m as i32;
+            self.sum_filt += filt * i64::from(m);
+            self.sum_direct += direct * i64::from(m);
             self.sub_n += m;
             k -= u64::from(m);
             if self.sub_n == SUB {
@@ -219,7 +256,8 @@ impl Output {
         self.step_filter(input);
         let filtered = self.filter_out();
         let vol = f32::from(self.mode_vol & 0x0F) / 15.0;
-        let y = (direct + filtered + MIX_DC) * vol / FULL;
+        let l = levels_of(self.model);
+        let y = (direct + filtered + l.dc) * vol * l.gain;
         self.ext_lp += EXT_LP * (y - self.ext_lp);
         self.resample(self.ext_lp);
     }
@@ -233,8 +271,8 @@ impl Output {
             let inside = per_sample - self.phase;
             let total = self.box_sum + f64::from(y) * inside as f64;
             let x = (total / per_sample as f64) as f32;
-            // The output capacitor: a first-order high pass near 16 Hz.
-            let a = 1.0 - 2.0 * std::f32::consts::PI * 16.0 / self.rate as f32;
+            // The output capacitor: a first-order high pass.
+            let a = 1.0 - 2.0 * std::f32::consts::PI * HP_HZ / self.rate as f32;
             self.hp_y = a * (self.hp_y + x - self.hp_x);
             self.hp_x = x;
             self.samples.push(self.hp_y);
