@@ -127,8 +127,9 @@ impl Sid {
     /// How many cycles [`Sid::skip`] may advance at once: while no oscillator's bit 19
     /// or top bit rises (noise clocks and sync), no noise shift or pull-down is pending,
     /// no envelope counter steps, and, when sound is produced, no audible voice's output
-    /// changes. Silent voices (envelope at zero) may run on; a steady chip (frequencies
-    /// zero, envelopes released to zero or sustaining) advances a frame at a time.
+    /// changes (an envelope at zero still lets the waveform through: the DACs leak).
+    /// Without sound, silent voices may run on; a steady chip (frequencies zero,
+    /// envelopes released to zero or sustaining) advances a frame at a time.
     #[inline]
     fn quiet_span(&self) -> u64 {
         let sound = self.out.enabled();

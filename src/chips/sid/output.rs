@@ -9,10 +9,9 @@
 //!   waveform through.
 //! - The filter is a two-integrator state-variable filter (the 6581's structure) with low,
 //!   band and high pass outputs ($D418 bits 4-6), resonance from $D417's top nibble, and a
-//!   cutoff that follows the 6581's curve: flat near 200 Hz for low register values, rising
-//!   steeply through the middle of the 11-bit range and levelling off near 12 kHz
-//!   (published cutoff measurements of 6581s differ from chip to chip; this is a typical
-//!   one). Voices route to it by $D417's low bits; voice 3 off ($D418 bit 7) mutes voice 3
+//!   cutoff that follows each chip's curve ([`Output::cutoff_hz`]: the 6581's S-shaped one,
+//!   the 8580's straight line); the 6581's filter passes 4 dB under the direct path.
+//!   Voices route to it by $D417's low bits; voice 3 off ($D418 bit 7) mutes voice 3
 //!   only when it is not routed through the filter.
 //! - The mixer adds a DC level before the master volume ($D418's low nibble), so writing
 //!   the volume alone moves the output: the 4-bit "digis" of $D418 players. On the 6581
@@ -42,19 +41,23 @@ const EXT_LP: f32 = 0.335;
 struct Levels {
     /// Output (full scale 1) per level unit at volume 15.
     gain: f32,
+    /// The filter's passband gain against the direct path.
+    filter_gain: f32,
     /// The mixer's DC level, in level units.
     dc: f32,
 }
 
 fn levels_of(model: SidModel) -> Levels {
     // A full voice's swing at volume 15, and the volume's DC jump, as fractions of full scale.
-    let (swing, click) = match model {
-        SidModel::Mos6581 => (0.282, 0.345),
-        SidModel::Mos8580 => (0.2215, -0.0596),
+    // The 6581's filter passes 4 dB under its direct path (0.631).
+    let (swing, click, filter_gain) = match model {
+        SidModel::Mos6581 => (0.282, 0.345, 0.631),
+        SidModel::Mos8580 => (0.2215, -0.0596, 1.0),
     };
     let gain = swing / VOICE_RANGE;
     Levels {
         gain,
+        filter_gain,
         dc: click / gain,
     }
 }
@@ -165,15 +168,48 @@ impl Output {
         self.update();
     }
 
-    /// The cutoff frequency (Hz) for the 11-bit register value: the 6581's S-shaped curve.
-    pub fn cutoff_hz(fc: u16) -> f32 {
-        let x = (f32::from(fc) - 1100.0) / 190.0;
-        200.0 + 11_800.0 / (1.0 + (-x).exp())
+    /// The cutoff frequency (Hz) for the 11-bit register value on `model`.
+    ///
+    /// The 6581's curve, measured on reSIDfp's 6581 as a black box (noise through the low
+    /// pass at resonance 0, the cutoff read from the 12 dB per octave slope), interpolated
+    /// in log frequency between the measured points: flat near 300 Hz for low register
+    /// values, rising steeply through the middle and levelling off near 16 kHz. The 8580's
+    /// is a straight line, 12 Hz at 0 and 6.85 Hz more per step (14 kHz at $7FF).
+    pub fn cutoff_hz(model: SidModel, fc: u16) -> f32 {
+        const CURVE_6581: [(u16, f32); 11] = [
+            (0, 290.0),
+            (64, 325.0),
+            (128, 380.0),
+            (256, 600.0),
+            (384, 1400.0),
+            (512, 2000.0),
+            (640, 3500.0),
+            (768, 4800.0),
+            (1024, 8800.0),
+            (1280, 10_000.0),
+            (1536, 14_000.0),
+        ];
+        let fc = fc.min(0x7FF);
+        match model {
+            SidModel::Mos8580 => 12.0 + 6.85 * f32::from(fc),
+            SidModel::Mos6581 => {
+                let mut prev = CURVE_6581[0];
+                for &(x, hz) in &CURVE_6581[1..] {
+                    if fc <= x {
+                        let t = f32::from(fc - prev.0) / f32::from(x - prev.0);
+                        return prev.1 * (hz / prev.1).powf(t);
+                    }
+                    prev = (x, hz);
+                }
+                let t = f32::from(fc - prev.0) / f32::from(0x7FF - prev.0);
+                prev.1 * (16_000.0 / prev.1).powf(t)
+            }
+        }
     }
 
     fn update(&mut self) {
         let fs = (self.clock_hz as f32) / SUB as f32;
-        let fc = Self::cutoff_hz(self.fc).min(fs / 8.0);
+        let fc = Self::cutoff_hz(self.model, self.fc).min(fs / 8.0);
         self.f = 2.0 * (std::f32::consts::PI * fc / fs).sin();
         let q = 0.707 + 1.6 * f32::from(self.res_filt >> 4) / 15.0;
         self.q_inv = 1.0 / q;
@@ -254,9 +290,9 @@ impl Output {
         self.sum_direct = 0;
         self.sub_n = 0;
         self.step_filter(input);
-        let filtered = self.filter_out();
-        let vol = f32::from(self.mode_vol & 0x0F) / 15.0;
         let l = levels_of(self.model);
+        let filtered = self.filter_out() * l.filter_gain;
+        let vol = f32::from(self.mode_vol & 0x0F) / 15.0;
         let y = (direct + filtered + l.dc) * vol * l.gain;
         self.ext_lp += EXT_LP * (y - self.ext_lp);
         self.resample(self.ext_lp);

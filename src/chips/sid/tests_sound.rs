@@ -2,6 +2,7 @@
 //! what reSIDfp gives for the same writes (measured as a black box, see `dac.rs`).
 
 use super::dac::{dacs, ladder_weights};
+use super::output::Output;
 use super::tests::{CLOCK, voice3_on};
 use super::*;
 
@@ -117,5 +118,51 @@ fn each_chips_dc_level_and_zero_point() {
         };
         let r = step(0xFFF) / step(0);
         assert!((r - low_over_high).abs() < 0.05, "{model:?}: low/high {r}");
+    }
+}
+
+#[test]
+fn each_chips_filter_cutoff_curve() {
+    // reSIDfp's curves, measured with noise through the low pass: the 6581's rises slowly
+    // from about 290 Hz, steeply through the middle (2 kHz at $200, 8.8 kHz at $400) and
+    // levels off near 16 kHz; the 8580's is a straight line from near 0 to 14 kHz.
+    let c = |m, fc| Output::cutoff_hz(m, fc);
+    let near = |got: f32, want: f32| (got / want - 1.0).abs() < 0.15;
+    for (fc, hz) in [(0, 290.0), (0x100, 600.0), (0x200, 2000.0), (0x400, 8800.0)] {
+        assert!(near(c(SidModel::Mos6581, fc), hz), "6581 {fc:#x}");
+    }
+    for (fc, hz) in [
+        (0x40, 450.0),
+        (0x100, 1770.0),
+        (0x400, 7030.0),
+        (0x7FF, 14000.0),
+    ] {
+        assert!(near(c(SidModel::Mos8580, fc), hz), "8580 {fc:#x}");
+    }
+    assert!(c(SidModel::Mos8580, 0) < 30.0);
+}
+
+#[test]
+fn the_6581_filter_passes_4_db_under_the_direct_path() {
+    // Voice 3's pulse through the wide-open low pass against the same pulse direct.
+    let level = |model: SidModel, routed: bool| {
+        let mut s = voice3_on(model, 7492, 0x800, 0x41);
+        s.write(0x13, 0x00, 11);
+        s.write(0x14, 0xF0, 12);
+        s.write(0x16, 0xFF, 13);
+        s.write(0x17, if routed { 0x04 } else { 0 }, 14);
+        s.write(0x18, 0x1F, 15);
+        s.out.set_rate(Some(48_000));
+        s.catch_up(CLOCK);
+        s.out.discard();
+        s.catch_up(CLOCK + CLOCK / 10);
+        let mut v = Vec::new();
+        s.out.take_samples(&mut v);
+        let m = v.iter().sum::<f32>() / v.len() as f32;
+        (v.iter().map(|x| (x - m) * (x - m)).sum::<f32>() / v.len() as f32).sqrt()
+    };
+    for (model, db) in [(SidModel::Mos6581, -4.0), (SidModel::Mos8580, 0.0)] {
+        let got = 20.0 * (level(model, true) / level(model, false)).log10();
+        assert!((got - db).abs() < 1.0, "{model:?}: {got} dB");
     }
 }
