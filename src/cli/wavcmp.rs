@@ -41,6 +41,10 @@ pub(crate) struct WavCompareArgs {
     /// Compare at most this many seconds from the reference's first sound.
     #[arg(long)]
     seconds: Option<f64>,
+    /// Also print the mean level difference (A - B, dB) per octave band, in the notes and
+    /// in the quiet stretches.
+    #[arg(long)]
+    bands: bool,
     /// The largest shift searched around the first sounds' alignment, seconds.
     #[arg(long, default_value_t = 0.25)]
     max_lag: f64,
@@ -212,6 +216,8 @@ pub(crate) struct Figures {
     pub quiet_frames: usize,
     pub frames: usize,
     pub level_db: f64,
+    /// Per octave band (upper edge Hz): mean dB difference A - B in the notes and the quiet.
+    pub bands: Vec<(f64, f64, f64)>,
 }
 
 pub(crate) fn compare(
@@ -256,7 +262,29 @@ pub(crate) fn compare(
             .sum();
         10.0 * p.log10()
     };
+    let mut bands = Vec::new();
+    let mut lo = 1;
+    while lo <= N / 2 {
+        let hi = (lo * 2).min(N / 2 + 1);
+        let mean = |want: bool| {
+            let (mut sum, mut n) = (0.0, 0.0);
+            for f in (0..sb.len()).filter(|&f| loud[f] == want) {
+                for k in lo..hi {
+                    sum += sa[f][k] - sb[f][k];
+                    n += 1.0;
+                }
+            }
+            sum / n
+        };
+        bands.push((
+            (hi * rate as usize) as f64 / N as f64,
+            mean(true),
+            mean(false),
+        ));
+        lo = hi;
+    }
     Figures {
+        bands,
         lag_s: lag as f64 / f64::from(rate),
         seconds: len as f64 / f64::from(rate),
         all: pearson(pairs(None)),
@@ -280,6 +308,11 @@ pub(crate) fn wav_compare(args: &WavCompareArgs) -> Result<ExitCode, String> {
          lag {:+.3} s  over {:.1} s",
         f.all, f.notes, f.quiet, f.quiet_frames, f.frames, f.level_db, f.lag_s, f.seconds
     );
+    if args.bands {
+        for (hz, notes, quiet) in &f.bands {
+            println!("  band to {hz:>7.0} Hz: notes {notes:+6.1} dB  quiet {quiet:+6.1} dB");
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

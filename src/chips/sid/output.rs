@@ -10,7 +10,7 @@
 //! - The filter is a two-integrator state-variable filter (the 6581's structure) with low,
 //!   band and high pass outputs ($D418 bits 4-6), resonance from $D417's top nibble, and a
 //!   cutoff that follows each chip's curve ([`Output::cutoff_hz`]: the 6581's S-shaped one,
-//!   the 8580's straight line); the 6581's filter passes 4 dB under the direct path.
+//!   the 8580's straight line); the 6581's filter passes 2.9 dB under the direct path.
 //!   Voices route to it by $D417's low bits; voice 3 off ($D418 bit 7) mutes voice 3
 //!   only when it is not routed through the filter.
 //! - The mixer adds a DC level before the master volume ($D418's low nibble), so writing
@@ -49,9 +49,9 @@ struct Levels {
 
 fn levels_of(model: SidModel) -> Levels {
     // A full voice's swing at volume 15, and the volume's DC jump, as fractions of full scale.
-    // The 6581's filter passes 4 dB under its direct path (0.631).
+    // The 6581's filter passes 2.9 dB under its direct path (0.716).
     let (swing, click, filter_gain) = match model {
-        SidModel::Mos6581 => (0.282, 0.345, 0.631),
+        SidModel::Mos6581 => (0.282, 0.345, 0.716),
         SidModel::Mos8580 => (0.2215, -0.0596, 1.0),
     };
     let gain = swing / VOICE_RANGE;

@@ -143,8 +143,9 @@ fn each_chips_filter_cutoff_curve() {
 }
 
 #[test]
-fn the_6581_filter_passes_4_db_under_the_direct_path() {
-    // Voice 3's pulse through the wide-open low pass against the same pulse direct.
+fn the_6581_filter_passes_3_db_under_the_direct_path() {
+    // Voice 3's pulse through the wide-open low pass against the same pulse direct
+    // (reSIDfp: the fundamental 2.9 dB lower on the 6581, the same on the 8580).
     let level = |model: SidModel, routed: bool| {
         let mut s = voice3_on(model, 7492, 0x800, 0x41);
         s.write(0x13, 0x00, 11);
@@ -161,7 +162,7 @@ fn the_6581_filter_passes_4_db_under_the_direct_path() {
         let m = v.iter().sum::<f32>() / v.len() as f32;
         (v.iter().map(|x| (x - m) * (x - m)).sum::<f32>() / v.len() as f32).sqrt()
     };
-    for (model, db) in [(SidModel::Mos6581, -4.0), (SidModel::Mos8580, 0.0)] {
+    for (model, db) in [(SidModel::Mos6581, -2.9), (SidModel::Mos8580, 0.0)] {
         let got = 20.0 * (level(model, true) / level(model, false)).log10();
         assert!((got - db).abs() < 1.0, "{model:?}: {got} dB");
     }
