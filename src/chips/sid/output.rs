@@ -10,7 +10,8 @@
 //! - The filter is a two-integrator state-variable filter (the 6581's structure) with low,
 //!   band and high pass outputs ($D418 bits 4-6), resonance from $D417's top nibble, and a
 //!   cutoff that follows each chip's curve ([`Output::cutoff_hz`]: the 6581's S-shaped one,
-//!   the 8580's straight line); the 6581's filter passes 2.9 dB under the direct path.
+//!   the 8580's straight line); the 6581's filter passes 2.9 dB under the direct path, and its
+//!   high pass lets 3.5 % of its input through at any cutoff.
 //!   Voices route to it by $D417's low bits; voice 3 off ($D418 bit 7) mutes voice 3
 //!   only when it is not routed through the filter.
 //! - The mixer adds a DC level before the master volume ($D418's low nibble), so writing
@@ -31,6 +32,10 @@ use super::{SidModel, dac};
 const SUB: u32 = 4;
 /// A voice's full range (waveform DAC x envelope DAC, both at all ones) in level units.
 const VOICE_RANGE: f32 = (4095 * dac::WAVE_ONE * 255 * dac::ENV_ONE) as f32;
+/// The part of its input the 6581's high pass output passes at any cutoff (its summer
+/// does not cancel the low pass exactly: reSIDfp's 6581 passes a 440 Hz pulse 29 dB under
+/// the passband with the high pass at the top cutoff).
+const HP_LEAK_6581: f32 = 0.035;
 /// The output high pass's corner, Hz.
 const HP_HZ: f32 = 1.18;
 /// The C64's audio output stage: an RC low pass of about 16 kHz (10 kOhm, 1 nF) after the
@@ -79,6 +84,9 @@ pub struct Output {
     lp: f32,
     bp: f32,
     hp: f32,
+    /// The filter's last input.
+    #[serde(default)]
+    input: f32,
     /// Sums over the current 4-cycle step.
     sum_filt: i64,
     sum_direct: i64,
@@ -114,6 +122,7 @@ impl Output {
             lp: 0.0,
             bp: 0.0,
             hp: 0.0,
+            input: 0.0,
             sum_filt: 0,
             sum_direct: 0,
             sub_n: 0,
@@ -262,6 +271,7 @@ impl Output {
 
     /// One step of the state-variable filter with `input`.
     pub(crate) fn step_filter(&mut self, input: f32) {
+        self.input = input;
         self.hp = input - self.lp - self.q_inv * self.bp;
         self.bp += self.f * self.hp;
         self.lp += self.f * self.bp;
@@ -278,6 +288,9 @@ impl Output {
         }
         if self.mode_vol & 0x40 != 0 {
             filtered += self.hp;
+            if self.model == SidModel::Mos6581 {
+                filtered += HP_LEAK_6581 * self.input;
+            }
         }
         filtered
     }
