@@ -69,7 +69,6 @@ fn levels_of(model: SidModel) -> Levels {
 
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Output {
-    #[serde(default)]
     model: SidModel,
     /// The chip's clock, Hz.
     clock_hz: u64,
@@ -85,7 +84,6 @@ pub struct Output {
     bp: f32,
     hp: f32,
     /// The filter's last input.
-    #[serde(default)]
     input: f32,
     /// Sums over the current 4-cycle step.
     sum_filt: i64,
