@@ -638,3 +638,56 @@ fn models_boot_and_bad_model_names_are_refused() {
         assert!(stderr(&o).contains(bad), "{}", stderr(&o));
     }
 }
+
+/// The colours of a `--screenshot`, each once.
+fn screenshot_colours(model: &str) -> Vec<[u8; 3]> {
+    let png = tmp(&format!("colours-{model}.png"));
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        "--model",
+        model,
+        "--seconds",
+        "3",
+        "--screenshot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{model}: {}", stderr(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    let mut reader = png::Decoder::new(&bytes[..])
+        .read_info()
+        .expect("PNG header");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("PNG data");
+    let mut colours: Vec<[u8; 3]> = buf[..info.buffer_size()]
+        .chunks_exact(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    colours.sort();
+    colours.dedup();
+    colours
+}
+
+/// A screenshot is taken in the colours of the model's VIC-II: the PAL palette on the PAL
+/// C64, the five-luma-level NTSC palette on the first NTSC C64 (6567R56A).
+#[test]
+fn screenshots_show_the_models_palette() {
+    use breadbin::chips::vic::{Luma, PALETTE, Standard, computed};
+    let old = computed(Luma::Five, Standard::Ntsc);
+    let r8 = computed(Luma::Nine, Standard::Ntsc);
+    let pal = screenshot_colours("c64");
+    let ntsc_old = screenshot_colours("ntsc-old");
+    // The boot screen: light blue (14) on blue (6); the first revision's light blue is its
+    // own, neither PAL's nor the later NTSC chip's.
+    assert!(
+        pal.contains(&PALETTE[14]) && pal.contains(&PALETTE[6]),
+        "{pal:?}"
+    );
+    assert!(pal.iter().all(|c| PALETTE.contains(c)), "{pal:?}");
+    assert!(
+        ntsc_old.contains(&old[14]) && ntsc_old.contains(&old[6]),
+        "{ntsc_old:?}"
+    );
+    assert!(ntsc_old.iter().all(|c| old.contains(c)), "{ntsc_old:?}");
+    assert!(!PALETTE.contains(&old[14]) && !r8.contains(&old[14]));
+}

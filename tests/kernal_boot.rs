@@ -4,7 +4,7 @@
 //! deliberately: `BREADBIN_RECORD_BOOT_SCREEN=1 cargo test --test kernal_boot`, then look
 //! at the picture before committing it.
 
-use breadbin::chips::vic::frame_png;
+use breadbin::chips::vic::{PALETTE, frame_png};
 use breadbin::host::autostart::run_until_ready;
 use breadbin::{C64, Roms};
 use std::path::Path;
@@ -34,7 +34,7 @@ fn boot_screen_matches_the_recorded_picture() {
         }
     }
     c64.run_frame();
-    let got = frame_png(c64.frame());
+    let got = frame_png(c64.frame(), &PALETTE);
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernal_data/boot_screen.png");
     if std::env::var_os("BREADBIN_RECORD_BOOT_SCREEN").is_some() {
         std::fs::write(&path, &got).expect("write the recorded boot screen");

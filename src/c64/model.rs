@@ -3,6 +3,7 @@
 //! (6567R8 or the early 6567R56A, 6526, 6581); each chip may also be chosen alone.
 
 use crate::chips::vic::timing::{self, Timing};
+use crate::chips::vic::{self, Palette};
 
 /// The VIC-II chips of the C64s sold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -33,6 +34,17 @@ impl VicModel {
     /// Whether it is an NTSC chip (clocked at 1,022,727 Hz in a 60 Hz country).
     pub fn is_ntsc(self) -> bool {
         matches!(self, VicModel::Mos6567R8 | VicModel::Mos6567R56A)
+    }
+
+    /// Its colours: the PAL chips show Pepto's PAL palette ([`vic::PALETTE`]), the NTSC
+    /// ones the palette computed for NTSC with the chip's luma levels ([`vic::computed`]):
+    /// nine on the 6567R8, five on the 6567R56A.
+    pub fn palette(self) -> Palette {
+        match self {
+            VicModel::Mos6569 | VicModel::Mos8565 => vic::PALETTE,
+            VicModel::Mos6567R8 => vic::computed(vic::Luma::Nine, vic::Standard::Ntsc),
+            VicModel::Mos6567R56A => vic::computed(vic::Luma::Five, vic::Standard::Ntsc),
+        }
     }
 
     /// Its timing table, if the model is emulated.
@@ -173,6 +185,11 @@ impl Model {
         )
     }
 
+    /// The colours its VIC-II shows.
+    pub fn palette(&self) -> Palette {
+        self.vic.palette()
+    }
+
     /// φ2 cycles a frame: lines x cycles per line.
     pub fn cycles_per_frame(&self) -> u64 {
         let t = self.timing().unwrap_or(&timing::MOS6569);
@@ -198,5 +215,33 @@ impl Model {
 impl Default for Model {
     fn default() -> Self {
         Model::C64_PAL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chips::vic::{Luma, Standard, computed};
+
+    #[test]
+    fn the_pal_chips_keep_peptos_pal_palette() {
+        assert_eq!(VicModel::Mos6569.palette(), vic::PALETTE);
+        assert_eq!(VicModel::Mos8565.palette(), vic::PALETTE);
+        assert_eq!(Model::C64_PAL.palette(), vic::PALETTE);
+        assert_eq!(Model::C64C.palette(), vic::PALETTE);
+    }
+
+    #[test]
+    fn the_ntsc_chips_show_the_ntsc_palettes_of_their_luma_levels() {
+        assert_eq!(
+            VicModel::Mos6567R8.palette(),
+            computed(Luma::Nine, Standard::Ntsc)
+        );
+        assert_eq!(
+            VicModel::Mos6567R56A.palette(),
+            computed(Luma::Five, Standard::Ntsc)
+        );
+        assert_eq!(Model::NTSC_OLD.palette(), VicModel::Mos6567R56A.palette());
+        assert_ne!(Model::NTSC.palette(), Model::NTSC_OLD.palette());
     }
 }

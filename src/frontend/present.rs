@@ -4,7 +4,7 @@
 //! and falls back to software by itself. Both scale by whole numbers only, keep the aspect
 //! and leave the rest of the window black.
 
-use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
+use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH, Palette};
 use pixels::{Pixels, SurfaceTexture};
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -117,19 +117,19 @@ impl Presenter {
         }
     }
 
-    /// Draw a frame of palette indices (384x272).
-    pub fn draw(&mut self, frame: &[u8]) -> Result<(), String> {
+    /// Draw a frame of palette indices (384x272) in `palette`'s colours.
+    pub fn draw(&mut self, frame: &[u8], palette: &Palette) -> Result<(), String> {
         match self {
             Presenter::Gpu(p) => {
                 for (px, &c) in p.frame_mut().chunks_exact_mut(4).zip(frame) {
-                    let rgb = PALETTE[(c & 0x0F) as usize];
+                    let rgb = palette[(c & 0x0F) as usize];
                     px.copy_from_slice(&[rgb[0], rgb[1], rgb[2], 0xFF]);
                 }
                 p.render().map_err(|e| e.to_string())
             }
             Presenter::Software { surface, size, .. } => {
                 let mut buf = surface.buffer_mut().map_err(|e| e.to_string())?;
-                scale_into(frame, &mut buf, size.0 as usize, size.1 as usize);
+                scale_into(frame, palette, &mut buf, size.0 as usize, size.1 as usize);
                 buf.present().map_err(|e| e.to_string())
             }
         }
@@ -163,13 +163,13 @@ fn frame_pixel_in(w: usize, h: usize, pos: (f64, f64)) -> Option<(usize, usize)>
 }
 
 /// 0x00RRGGBB of each palette entry (softbuffer's pixel format).
-fn palette_u32() -> [u32; 16] {
-    PALETTE.map(|[r, g, b]| (r as u32) << 16 | (g as u32) << 8 | b as u32)
+fn palette_u32(palette: &Palette) -> [u32; 16] {
+    palette.map(|[r, g, b]| (r as u32) << 16 | (g as u32) << 8 | b as u32)
 }
 
 /// The frame scaled by the largest whole factor that fits `w` x `h`, centred, the rest black.
-pub fn scale_into(frame: &[u8], out: &mut [u32], w: usize, h: usize) {
-    let pal = palette_u32();
+pub fn scale_into(frame: &[u8], palette: &Palette, out: &mut [u32], w: usize, h: usize) {
+    let pal = palette_u32(palette);
     let s = (w / FRAME_WIDTH).min(h / FRAME_HEIGHT).max(1);
     let (pw, ph) = ((FRAME_WIDTH * s).min(w), (FRAME_HEIGHT * s).min(h));
     let (x0, y0) = ((w - pw) / 2, (h - ph) / 2);
@@ -186,6 +186,7 @@ pub fn scale_into(frame: &[u8], out: &mut [u32], w: usize, h: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chips::vic::PALETTE;
 
     #[test]
     fn a_window_position_maps_to_the_frame_pixel_drawn_there() {
@@ -205,8 +206,8 @@ mod tests {
         frame[FRAME_WIDTH * FRAME_HEIGHT - 1] = 2; // red bottom-right
         let (w, h) = (FRAME_WIDTH * 2 + 10, FRAME_HEIGHT * 2 + 4);
         let mut out = vec![0xDEADu32; w * h];
-        scale_into(&frame, &mut out, w, h);
-        let pal = palette_u32();
+        scale_into(&frame, &PALETTE, &mut out, w, h);
+        let pal = palette_u32(&PALETTE);
         // 5 columns and 2 rows of black border, then the 2x2 white pixel.
         assert_eq!(out[2 * w + 4], 0);
         assert_eq!(out[2 * w + 5], pal[1]);
@@ -216,7 +217,7 @@ mod tests {
         assert_eq!(out[(h - 1) * w + (w - 1)], 0);
         // A window smaller than the frame shows its top-left part at scale 1.
         let mut small = vec![0u32; 100 * 50];
-        scale_into(&frame, &mut small, 100, 50);
+        scale_into(&frame, &PALETTE, &mut small, 100, 50);
         assert_eq!(small[0], pal[1]);
     }
 }

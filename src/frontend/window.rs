@@ -369,7 +369,10 @@ impl App {
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
-        if let Err(e) = screen.draw(self.machine.session.c64.frame()) {
+        if let Err(e) = screen.draw(
+            self.machine.session.c64.frame(),
+            &self.machine.session.c64.model().palette(),
+        ) {
             self.fail(
                 el,
                 FrontendError::Graphics(format!("cannot draw in the window: {e}")),
@@ -408,7 +411,10 @@ impl App {
                     w.set_fullscreen(full);
                 }
             }
-            Hotkey::Screenshot => match save_screenshot(self.machine.session.c64.frame()) {
+            Hotkey::Screenshot => match save_screenshot(
+                self.machine.session.c64.frame(),
+                &self.machine.session.c64.model().palette(),
+            ) {
                 Ok(p) => self.say(format!("screenshot saved: {}", p.display())),
                 Err(e) => self.say(e),
             },
@@ -455,7 +461,7 @@ impl App {
 }
 
 /// Write the frame as `breadbin-NNNN.png`, the first free number in the current folder.
-fn save_screenshot(frame: &[u8]) -> Result<PathBuf, String> {
+fn save_screenshot(frame: &[u8], palette: &crate::chips::vic::Palette) -> Result<PathBuf, String> {
     for n in 1..10_000 {
         let p = PathBuf::from(format!("breadbin-{n:04}.png"));
         let file = match std::fs::OpenOptions::new()
@@ -470,7 +476,7 @@ fn save_screenshot(frame: &[u8]) -> Result<PathBuf, String> {
         use std::io::Write;
         let mut w = std::io::BufWriter::new(file);
         return w
-            .write_all(&crate::chips::vic::frame_png(frame))
+            .write_all(&crate::chips::vic::frame_png(frame, palette))
             .and_then(|_| w.flush())
             .map(|_| p.clone())
             .map_err(|e| format!("{}: cannot write the screenshot: {e}", p.display()));

@@ -358,7 +358,10 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         f.write_all(&crate::chips::sid::output::wav_bytes(&sound, WAV_RATE))?;
     }
     if let Some(f) = shot.as_mut() {
-        f.write_all(&crate::chips::vic::frame_png(c64.frame()))?;
+        f.write_all(&crate::chips::vic::frame_png(
+            c64.frame(),
+            &c64.model().palette(),
+        ))?;
     }
     for (start, end, f) in &mut dumps {
         let bytes: Vec<u8> = (*start as u32..=*end as u32)

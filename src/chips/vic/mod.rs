@@ -28,8 +28,8 @@
 //!   mask.
 //!
 //! Output: an indexed 384x272 frame (raster lines 16-287; X from 8 pixels left of the
-//! 38-column border edge, i.e. 32 border pixels each side of the 40-column window), with the
-//! fixed RGB [`PALETTE`] ([`palette`]).
+//! 38-column border edge, i.e. 32 border pixels each side of the 40-column window), shown in
+//! a [`Palette`] ([`palette`]): the PAL chips' [`PALETTE`], or one [`computed`] for NTSC.
 
 mod draw;
 mod lightpen;
@@ -49,7 +49,7 @@ fn pal_timing() -> &'static Timing {
 
 use sprites::Sprites;
 
-pub use palette::{PALETTE, frame_png};
+pub use palette::{Luma, PALETTE, Palette, Standard, computed, frame_png};
 
 /// Visible frame size.
 pub const FRAME_WIDTH: usize = 384;

@@ -402,7 +402,7 @@ mod tests {
     #[test]
     fn breadbins_colours_are_the_first_palette() {
         assert_eq!(PALETTES[0].1, &PALETTE[..]);
-        let r = Reference::from_png(&crate::chips::vic::frame_png(&frame(14))).unwrap();
+        let r = Reference::from_png(&crate::chips::vic::frame_png(&frame(14), &PALETTE)).unwrap();
         assert_eq!(r.palette, 0);
         assert!(r.codes.iter().all(|&c| c == 14));
     }
