@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 15] = b"BREADBIN STATE\n";
 /// Raised whenever the layout of any saved chip changes.
-pub const STATE_VERSION: u32 = 20;
+pub const STATE_VERSION: u32 = 21;
 /// More than any machine state needs (about 170 KB): a damaged length cannot make the
 /// loader allocate without bound.
 const MAX_STATE_BYTES: u64 = 8 << 20;

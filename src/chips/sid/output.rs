@@ -85,6 +85,11 @@ pub struct Output {
     hp: f32,
     /// The filter's last input.
     input: f32,
+    /// From the model and the volume: the filter path's gain, the mixer's DC (in voice
+    /// units) and the output scale (volume x the model's gain).
+    filter_gain: f32,
+    dc: f32,
+    out_scale: f32,
     /// Sums over the current 4-cycle step.
     sum_filt: i64,
     sum_direct: i64,
@@ -121,6 +126,9 @@ impl Output {
             bp: 0.0,
             hp: 0.0,
             input: 0.0,
+            filter_gain: 1.0,
+            dc: 0.0,
+            out_scale: 0.0,
             sum_filt: 0,
             sum_direct: 0,
             sub_n: 0,
@@ -220,6 +228,10 @@ impl Output {
         self.f = 2.0 * (std::f32::consts::PI * fc / fs).sin();
         let q = 0.707 + 1.6 * f32::from(self.res_filt >> 4) / 15.0;
         self.q_inv = 1.0 / q;
+        let l = levels_of(self.model);
+        self.filter_gain = l.filter_gain;
+        self.dc = l.dc;
+        self.out_scale = f32::from(self.mode_vol & 0x0F) / 15.0 * l.gain;
     }
 
     /// The voices' levels for one cycle: into the filter, and past it.
@@ -301,10 +313,8 @@ impl Output {
         self.sum_direct = 0;
         self.sub_n = 0;
         self.step_filter(input);
-        let l = levels_of(self.model);
-        let filtered = self.filter_out() * l.filter_gain;
-        let vol = f32::from(self.mode_vol & 0x0F) / 15.0;
-        let y = (direct + filtered + l.dc) * vol * l.gain;
+        let filtered = self.filter_out() * self.filter_gain;
+        let y = (direct + filtered + self.dc) * self.out_scale;
         self.ext_lp += EXT_LP * (y - self.ext_lp);
         self.resample(self.ext_lp);
     }
