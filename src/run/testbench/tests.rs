@@ -122,3 +122,19 @@ fn result_lines_follow_the_bench_format() {
     assert!(r.contains("total                      1/2"), "{r}");
     assert!(r.contains("CPU/sha/sha.prg  wrote $FF"), "{r}");
 }
+
+#[test]
+fn every_run_starts_at_the_same_point_of_its_frame() {
+    // Where in the frame a program starts must not depend on how long the ROMs took to
+    // boot: the ready machine is taken at a fixed point of the first frame after the prompt.
+    for model in [Model::C64_PAL, Model::NTSC] {
+        let c64 = ready_model(Roms::open(), model).unwrap();
+        let in_frame = c64.cycles() % model.cycles_per_frame();
+        assert!(
+            (START_IN_FRAME..START_IN_FRAME + 8).contains(&in_frame),
+            "{model:?}: {in_frame} cycles into the frame"
+        );
+        assert!(c64.cpu().at_instruction_boundary());
+        assert_eq!(c64.ram()[0xC6], 0, "nothing typed yet");
+    }
+}
