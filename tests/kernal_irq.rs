@@ -238,3 +238,25 @@ fn stop_with_the_vector_disabled_never_reports_the_key() {
     assert!(!r.zero, "STOP through the poked vector");
     c.keyboard_mut().release_all();
 }
+
+#[test]
+fn every_model_boots_with_a_60_hz_jiffy_clock_and_its_video_standard_in_02a6() {
+    // The reset times raster lines to tell a PAL VIC-II (63 cycles a line) from an NTSC one
+    // (64 or 65) and sets the system interrupt's timer for 60 Hz of that machine's clock.
+    use breadbin::c64::Model;
+    for (name, model, pal) in [
+        ("c64", Model::C64_PAL, 1),
+        ("c64c", Model::C64C, 1),
+        ("ntsc", Model::NTSC, 0),
+        ("ntsc-old", Model::NTSC_OLD, 0),
+    ] {
+        let mut c = breadbin::C64::with_model(breadbin::Roms::open(), model).unwrap();
+        c.set_render(false);
+        c.run_cycles(3 * model.clock_hz);
+        assert_eq!(c.peek(0x02A6), pal, "{name}: $02A6");
+        let t0 = jiffies(&c);
+        c.run_cycles(10 * model.clock_hz);
+        let n = jiffies(&c) - t0;
+        assert!((599..=600).contains(&n), "{name}: {n} jiffies in 10 s");
+    }
+}

@@ -20,6 +20,7 @@ reset_impl:                             ; $FCE2
         jmp ($8000)
 @boot:  jsr ioinit_impl
         jsr ramtas_impl
+        jsr video_detect
         jsr restor_impl
         jsr cint_impl
         cli
@@ -68,12 +69,7 @@ ioinit_impl:
         sta $01                 ; or the ROMs vanish the moment the lines become outputs)
         lda #$2F
         sta $00
-        lda #1
-        sta PALNTS
-        lda #$25
-        sta $DC04
-        lda #$40
-        sta $DC05
+        jsr jiffy_timer
         lda #$81
         sta $DC0D               ; timer A interrupts
         lda $DC0D
@@ -117,6 +113,51 @@ warm_impl:                              ; $FE66: BRK, RUN/STOP + RESTORE
 
 ; ------------------------------------------------------------------------------------------
         .segment "KERNALB"
+
+; The system interrupt's period by PALNTS: 60 Hz of the PAL clock (985,248 Hz / $4025) or of
+; the NTSC clock (1,022,727 Hz / $4295).
+jiffy_timer:
+        ldx #$25
+        ldy #$40
+        lda PALNTS
+        bne @set
+        ldx #$95
+        ldy #$42
+@set:   stx $DC04
+        sty $DC05
+        rts
+
+; PAL or NTSC, from the length of a raster line: CIA 1 timer B times 32 lines, 2016 cycles
+; on a PAL VIC-II (63 a line), 2048 or 2080 on an NTSC one (64 or 65). The reset runs this
+; before CINT turns the screen on, so no bad line or sprite stalls the polling, which is
+; late by up to 6 cycles at either end. Sets PALNTS (1: PAL) and the jiffy timer, leaves
+; timer B stopped in one-shot mode.
+video_detect:
+        lda #$FF
+        sta $DC06
+        sta $DC07
+        ldx #32
+        lda $D012
+@first: cmp $D012
+        beq @first
+        ldy #$19                ; timer B: load, one-shot, start
+        sty $DC0F
+@line:  lda $D012
+@same:  cmp $D012
+        beq @same
+        dex
+        bne @line
+        lda #$08
+        sta $DC0F
+        ldx #0                  ; NTSC unless fewer than 2032 cycles passed:
+        lda $DC06               ; timer B above $FFFF - 2032 = $F80F
+        cmp #$10
+        lda $DC07
+        sbc #$F8
+        bcc @store
+        inx
+@store: stx PALNTS
+        jmp jiffy_timer
 
 nmi_body:
         lda $DD0D               ; acknowledge CIA 2 (no RS-232 here)
