@@ -344,7 +344,8 @@ impl C64 {
         std::mem::take(&mut self.sys.events)
     }
 
-    /// The picture: 384x272 palette indices (see [`crate::chips::vic::palette`]), as far as drawn.
+    /// The picture: palette indices (see [`crate::chips::vic::palette`]) of 384 x the
+    /// model's visible lines (272 on PAL, 235 or 234 on NTSC), as far as drawn.
     pub fn frame(&self) -> &[u8] {
         self.sys.vic.frame()
     }

@@ -4,7 +4,9 @@
 //! and falls back to software by itself. Both scale by whole numbers only, keep the aspect
 //! and leave the rest of the window black.
 
-use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH, Palette};
+#[cfg(test)]
+use crate::chips::vic::FRAME_HEIGHT;
+use crate::chips::vic::{FRAME_WIDTH, Palette};
 use pixels::{Pixels, SurfaceTexture};
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -43,20 +45,23 @@ pub enum Presenter {
         surface: softbuffer::Surface<Arc<Window>, Arc<Window>>,
         _context: softbuffer::Context<Arc<Window>>,
         size: (u32, u32),
+        /// The picture's rows.
+        rows: usize,
     },
 }
 
 impl Presenter {
-    /// A presenter for `window` as `mode` asks. Returns it and, when `auto` fell back to
-    /// software, the reason (for a one-line note).
+    /// A presenter of pictures [`FRAME_WIDTH`] x `rows` for `window` as `mode` asks. Returns
+    /// it and, when `auto` fell back to software, the reason (for a one-line note).
     pub fn new(
         window: &Arc<Window>,
         mode: Renderer,
+        rows: usize,
     ) -> Result<(Presenter, Option<String>), String> {
         let gpu_error = if mode == Renderer::Software {
             None
         } else {
-            match Self::gpu(window).map_err(|e| e.trim_end_matches('.').to_string()) {
+            match Self::gpu(window, rows).map_err(|e| e.trim_end_matches('.').to_string()) {
                 Ok(p) => return Ok((p, None)),
                 Err(e) if mode == Renderer::Gpu => {
                     return Err(format!(
@@ -67,7 +72,7 @@ impl Presenter {
                 Err(e) => Some(e),
             }
         };
-        let soft = Self::software(window).map_err(|e| match &gpu_error {
+        let soft = Self::software(window, rows).map_err(|e| match &gpu_error {
             Some(g) => format!(
                 "cannot draw in the window: no graphics adapter ({g}) and no software \
                  drawing ({e}); install {GPU_PACKAGES} (Debian/Ubuntu)"
@@ -80,16 +85,16 @@ impl Presenter {
         Ok((soft, note))
     }
 
-    fn gpu(window: &Arc<Window>) -> Result<Presenter, String> {
+    fn gpu(window: &Arc<Window>, rows: usize) -> Result<Presenter, String> {
         let inner = window.inner_size();
         let surface =
             SurfaceTexture::new(inner.width.max(1), inner.height.max(1), Arc::clone(window));
-        Pixels::new(FRAME_WIDTH as u32, FRAME_HEIGHT as u32, surface)
+        Pixels::new(FRAME_WIDTH as u32, rows as u32, surface)
             .map(|p| Presenter::Gpu(Box::new(p)))
             .map_err(|e| e.to_string())
     }
 
-    fn software(window: &Arc<Window>) -> Result<Presenter, String> {
+    fn software(window: &Arc<Window>, rows: usize) -> Result<Presenter, String> {
         let context = softbuffer::Context::new(Arc::clone(window)).map_err(|e| e.to_string())?;
         let surface =
             softbuffer::Surface::new(&context, Arc::clone(window)).map_err(|e| e.to_string())?;
@@ -98,6 +103,7 @@ impl Presenter {
             surface,
             _context: context,
             size: (0, 0),
+            rows,
         };
         p.resize(inner.width, inner.height)?;
         Ok(p)
@@ -117,7 +123,8 @@ impl Presenter {
         }
     }
 
-    /// Draw a frame of palette indices (384x272) in `palette`'s colours.
+    /// Draw a picture of palette indices ([`FRAME_WIDTH`] x the presenter's rows) in
+    /// `palette`'s colours.
     pub fn draw(&mut self, frame: &[u8], palette: &Palette) -> Result<(), String> {
         match self {
             Presenter::Gpu(p) => {
@@ -142,17 +149,18 @@ impl Presenter {
     pub fn frame_pixel(&self, pos: (f64, f64)) -> Option<(usize, usize)> {
         match self {
             Presenter::Gpu(p) => p.window_pos_to_pixel((pos.0 as f32, pos.1 as f32)).ok(),
-            Presenter::Software { size, .. } => {
-                frame_pixel_in(size.0 as usize, size.1 as usize, pos)
+            Presenter::Software { size, rows, .. } => {
+                frame_pixel_in(size.0 as usize, size.1 as usize, *rows, pos)
             }
         }
     }
 }
 
-/// Where [`scale_into`] puts the picture in a `w` x `h` window: the frame pixel at `pos`.
-fn frame_pixel_in(w: usize, h: usize, pos: (f64, f64)) -> Option<(usize, usize)> {
-    let s = (w / FRAME_WIDTH).min(h / FRAME_HEIGHT).max(1);
-    let (pw, ph) = ((FRAME_WIDTH * s).min(w), (FRAME_HEIGHT * s).min(h));
+/// Where [`scale_into`] puts a picture of `rows` rows in a `w` x `h` window: the frame pixel
+/// at `pos`.
+fn frame_pixel_in(w: usize, h: usize, rows: usize, pos: (f64, f64)) -> Option<(usize, usize)> {
+    let s = (w / FRAME_WIDTH).min(h / rows.max(1)).max(1);
+    let (pw, ph) = ((FRAME_WIDTH * s).min(w), (rows * s).min(h));
     let (x0, y0) = ((w - pw) / 2, (h - ph) / 2);
     let (x, y) = (
         pos.0.floor() as i64 - x0 as i64,
@@ -167,11 +175,13 @@ fn palette_u32(palette: &Palette) -> [u32; 16] {
     palette.map(|[r, g, b]| (r as u32) << 16 | (g as u32) << 8 | b as u32)
 }
 
-/// The frame scaled by the largest whole factor that fits `w` x `h`, centred, the rest black.
+/// The picture ([`FRAME_WIDTH`] wide) scaled by the largest whole factor that fits `w` x
+/// `h`, centred, the rest black.
 pub fn scale_into(frame: &[u8], palette: &Palette, out: &mut [u32], w: usize, h: usize) {
     let pal = palette_u32(palette);
-    let s = (w / FRAME_WIDTH).min(h / FRAME_HEIGHT).max(1);
-    let (pw, ph) = ((FRAME_WIDTH * s).min(w), (FRAME_HEIGHT * s).min(h));
+    let rows = (frame.len() / FRAME_WIDTH).max(1);
+    let s = (w / FRAME_WIDTH).min(h / rows).max(1);
+    let (pw, ph) = ((FRAME_WIDTH * s).min(w), (rows * s).min(h));
     let (x0, y0) = ((w - pw) / 2, (h - ph) / 2);
     out[..w * h].fill(0);
     for y in 0..ph {
@@ -191,12 +201,30 @@ mod tests {
     #[test]
     fn a_window_position_maps_to_the_frame_pixel_drawn_there() {
         // 1000x600: scale 2, picture 768x544 at (116, 28).
-        assert_eq!(frame_pixel_in(1000, 600, (116.0, 28.0)), Some((0, 0)));
-        assert_eq!(frame_pixel_in(1000, 600, (117.9, 29.5)), Some((0, 0)));
-        assert_eq!(frame_pixel_in(1000, 600, (118.0, 30.0)), Some((1, 1)));
-        assert_eq!(frame_pixel_in(1000, 600, (883.0, 571.0)), Some((383, 271)));
-        assert_eq!(frame_pixel_in(1000, 600, (115.0, 300.0)), None);
-        assert_eq!(frame_pixel_in(1000, 600, (884.0, 300.0)), None);
+        assert_eq!(
+            frame_pixel_in(1000, 600, FRAME_HEIGHT, (116.0, 28.0)),
+            Some((0, 0))
+        );
+        assert_eq!(
+            frame_pixel_in(1000, 600, FRAME_HEIGHT, (117.9, 29.5)),
+            Some((0, 0))
+        );
+        assert_eq!(
+            frame_pixel_in(1000, 600, FRAME_HEIGHT, (118.0, 30.0)),
+            Some((1, 1))
+        );
+        assert_eq!(
+            frame_pixel_in(1000, 600, FRAME_HEIGHT, (883.0, 571.0)),
+            Some((383, 271))
+        );
+        assert_eq!(
+            frame_pixel_in(1000, 600, FRAME_HEIGHT, (115.0, 300.0)),
+            None
+        );
+        assert_eq!(
+            frame_pixel_in(1000, 600, FRAME_HEIGHT, (884.0, 300.0)),
+            None
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::keys::HostKey;
 use super::machine::{Machine, Start};
 use super::present::Presenter;
 use super::{FrontendError, Options, Summary};
-use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH};
+use crate::chips::vic::FRAME_WIDTH;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -253,15 +253,15 @@ impl App {
 
     fn create_window(&mut self, el: &ActiveEventLoop) -> Result<(), FrontendError> {
         let mut scale = self.opts.scale.max(1);
+        // The model's picture: 272 lines on PAL, fewer on NTSC.
+        let rows = self.machine.session.c64.frame().len() / FRAME_WIDTH;
         if let Some(m) = el
             .primary_monitor()
             .or_else(|| el.available_monitors().next())
         {
             let size = m.size();
             let fits = |s: u32| {
-                s == 1
-                    || (FRAME_WIDTH as u32 * s <= size.width
-                        && FRAME_HEIGHT as u32 * s <= size.height)
+                s == 1 || (FRAME_WIDTH as u32 * s <= size.width && rows as u32 * s <= size.height)
             };
             if size.width > 0 && size.height > 0 && !fits(scale) {
                 let old = scale;
@@ -274,17 +274,17 @@ impl App {
                 );
             }
         }
-        let size = PhysicalSize::new(FRAME_WIDTH as u32 * scale, FRAME_HEIGHT as u32 * scale);
+        let size = PhysicalSize::new(FRAME_WIDTH as u32 * scale, rows as u32 * scale);
         let attrs = Window::default_attributes()
             .with_title("breadbin")
             .with_inner_size(size)
-            .with_min_inner_size(PhysicalSize::new(FRAME_WIDTH as u32, FRAME_HEIGHT as u32));
+            .with_min_inner_size(PhysicalSize::new(FRAME_WIDTH as u32, rows as u32));
         let window = Arc::new(
             el.create_window(attrs)
                 .map_err(|e| FrontendError::Window(super::os_reason(&e.to_string())))?,
         );
         let (screen, note) =
-            Presenter::new(&window, self.opts.renderer).map_err(FrontendError::Graphics)?;
+            Presenter::new(&window, self.opts.renderer, rows).map_err(FrontendError::Graphics)?;
         self.window = Some(window);
         self.screen = Some(screen);
         self.title.clear();

@@ -165,9 +165,7 @@ impl Vic {
     fn draw_span(&mut self, p0: u16, p1: u16) {
         let raster = self.raster;
         let (_, _, left, right) = self.border_edges();
-        let visible = self.render
-            && raster >= self.t.first_visible_line
-            && raster < self.t.first_visible_line + FRAME_HEIGHT as u16;
+        let visible = self.render && self.t.frame_row(raster).is_some();
         // Positions along the line: pixel p is the (p % 8)th of cycle p / 8 + 1.
         let along = |x: u16| (x + self.t.x_wrap - self.t.x_start) % self.t.x_wrap;
         // Events in line order: the left and right compares.
@@ -217,7 +215,7 @@ impl Vic {
         if from >= to {
             return;
         }
-        let row = (self.raster - self.t.first_visible_line) as usize * FRAME_WIDTH;
+        let row = self.t.frame_row(self.raster).unwrap_or(0) * FRAME_WIDTH;
         let col = |x: u16| {
             row + if x >= (self.t.x_wrap - 8) {
                 x - (self.t.x_wrap - 8)
@@ -303,12 +301,10 @@ impl Vic {
         let mut resolve = TAGS;
         resolve[16..16 + COLOUR_REGS].copy_from_slice(&colours);
         let raster = self.raster;
-        if raster < self.t.first_visible_line
-            || raster >= self.t.first_visible_line + FRAME_HEIGHT as u16
-        {
+        let Some(row) = self.t.frame_row(raster) else {
             return;
-        }
-        let row = (raster - self.t.first_visible_line) as usize * FRAME_WIDTH;
+        };
+        let row = row * FRAME_WIDTH;
         // Frame column of the cycle's first pixel: raster X + 8, wrapping at 504.
         let col0 = (self.cycle_x(self.cycle) as usize + 8) % self.t.x_wrap as usize;
         let (lo, hi) = (lo as usize, hi as usize);
@@ -380,8 +376,7 @@ impl Vic {
         let raster = self.raster;
         let whole = lo == 0 && hi == 8;
         let (_, _, left, right) = self.border_edges();
-        let visible_line = raster >= self.t.first_visible_line
-            && raster < self.t.first_visible_line + FRAME_HEIGHT as u16;
+        let visible_line = self.t.frame_row(raster).is_some();
         let x0 = self.cycle_x(self.cycle);
         // Does a border compare position fall within this cycle's 8 pixels?
         let in_span = |c: u16| (c + self.t.x_wrap - x0) % self.t.x_wrap < 8;
@@ -400,7 +395,7 @@ impl Vic {
         if !visible_line && !compare_here && !sprites {
             return;
         }
-        let row = (raster.wrapping_sub(self.t.first_visible_line)) as usize * FRAME_WIDTH;
+        let row = self.t.frame_row(raster).unwrap_or(0) * FRAME_WIDTH;
         let border_color = self.regs[0x20];
         let xscroll = self.xscroll();
         let mode = self.mode();

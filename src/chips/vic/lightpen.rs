@@ -34,9 +34,10 @@ impl Vic {
     /// (None: no pen).
     pub fn set_pen(&mut self, at: Option<(usize, usize)>) {
         self.pen = at.and_then(|(x, y)| {
-            (x < FRAME_WIDTH && y < FRAME_HEIGHT).then(|| {
+            (x < FRAME_WIDTH && y < self.t.visible_lines as usize).then(|| {
                 let raster_x = (x as u16 + (self.t.x_wrap - 8)) % self.t.x_wrap;
-                (y as u16 + self.t.first_visible_line, raster_x)
+                let line = (y as u16 + self.t.first_visible_line) % self.t.lines;
+                (line, raster_x)
             })
         });
     }

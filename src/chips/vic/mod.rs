@@ -51,7 +51,8 @@ use sprites::Sprites;
 
 pub use palette::{Luma, PALETTE, Palette, Standard, computed, frame_png};
 
-/// Visible frame size.
+/// The picture's width, and its height on the PAL chips (the NTSC chips show fewer lines:
+/// their timing's `visible_lines`).
 pub const FRAME_WIDTH: usize = 384;
 pub const FRAME_HEIGHT: usize = 272;
 /// The memory the VIC sees: its 16 KiB bank of RAM (with the character ROM at $1000-$1FFF
@@ -294,8 +295,10 @@ impl Vic {
         self.drawn_part = 0;
     }
 
+    /// The picture: the model's visible lines (its timing's `visible_lines`) of
+    /// [`FRAME_WIDTH`] pixels.
     pub fn frame(&self) -> &[u8] {
-        &self.frame
+        &self.frame[..FRAME_WIDTH * self.t.visible_lines as usize]
     }
 
     /// Frames completed since power-on.

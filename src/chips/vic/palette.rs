@@ -14,7 +14,7 @@
 //! within a few units of it (the closest is 12 apart), and its hues sit elsewhere too (its
 //! red leans to orange, the calculation's to purple). So PAL pictures stay as they were.
 
-use super::{FRAME_HEIGHT, FRAME_WIDTH};
+use super::FRAME_WIDTH;
 
 /// RGB colours of the 16 VIC-II colour codes.
 pub type Palette = [[u8; 3]; 16];
@@ -145,15 +145,17 @@ fn yuv(code: usize, luma: Luma) -> [f64; 3] {
     [y * gain, u * gain, v * gain]
 }
 
-/// A 384x272 frame of colour codes as RGB PNG bytes, in `palette`'s colours.
+/// A picture of colour codes ([`FRAME_WIDTH`] wide, as many rows as it holds) as RGB PNG
+/// bytes, in `palette`'s colours.
 pub fn frame_png(frame: &[u8], palette: &Palette) -> Vec<u8> {
-    let mut rgb = Vec::with_capacity(FRAME_WIDTH * FRAME_HEIGHT * 3);
+    let rows = frame.len() / FRAME_WIDTH;
+    let mut rgb = Vec::with_capacity(frame.len() * 3);
     for &p in frame {
         rgb.extend_from_slice(&palette[(p & 0x0F) as usize]);
     }
     let mut out = Vec::new();
     {
-        let mut enc = png::Encoder::new(&mut out, FRAME_WIDTH as u32, FRAME_HEIGHT as u32);
+        let mut enc = png::Encoder::new(&mut out, FRAME_WIDTH as u32, rows as u32);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
         let mut w = enc.write_header().expect("in-memory PNG header");
@@ -165,6 +167,7 @@ pub fn frame_png(frame: &[u8], palette: &Palette) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chips::vic::FRAME_HEIGHT;
 
     fn distinct_lumas(luma: Luma) -> usize {
         let mut ys: Vec<f64> = (0..16).map(|c| yuv(c, luma)[0]).collect();

@@ -24,8 +24,10 @@ pub const MAX_CYCLES: usize = 65;
 pub struct Timing {
     pub lines: u16,
     pub cycles_per_line: u8,
-    /// First raster line shown in the 384x272 frame.
+    /// First raster line shown in the picture (its row 0).
     pub first_visible_line: u16,
+    /// Lines in the picture, from the first on, wrapping at the last line to line 0.
+    pub visible_lines: u16,
     /// The first-phase access of cycles 1..=cycles_per_line (index 0 is cycle 1).
     pub slots: [Slot; MAX_CYCLES],
     /// Per cycle (index = cycle), the sprites whose DMA holds BA low: from three cycles
@@ -47,13 +49,27 @@ pub struct Timing {
     pub grey_dots: bool,
 }
 
+impl Timing {
+    /// The picture's row that shows raster line `raster`, if it shows it.
+    #[inline]
+    pub const fn frame_row(&self, raster: u16) -> Option<usize> {
+        let row = (raster + self.lines - self.first_visible_line) % self.lines;
+        if row < self.visible_lines {
+            Some(row as usize)
+        } else {
+            None
+        }
+    }
+}
+
 /// A model's table from its few figures: cycles per line, lines, the first line in the
-/// frame, each sprite's p-access cycle, the X coordinate of cycle 1's first pixel, and the
+/// picture and how many it shows, each sprite's p-access cycle, the X coordinate of cycle 1's first pixel, and the
 /// cycle that repeats the previous cycle's X coordinates (0: none).
 const fn build(
     cycles: i32,
     lines: u16,
     first_visible_line: u16,
+    visible_lines: u16,
     sprite_p: [u8; 8],
     x_start: u16,
     repeat_x: u8,
@@ -115,6 +131,7 @@ const fn build(
         lines,
         cycles_per_line: cycles as u8,
         first_visible_line,
+        visible_lines,
         slots,
         sprite_ba,
         sprite_cycles,
@@ -130,7 +147,7 @@ const fn build(
 /// The PAL 6569 (and the C64C's 8565): 312 lines of 63 cycles; cycle 1 starts at X $194,
 /// the p-accesses of sprites 0-2 are in cycles 58, 60 and 62, those of sprites 3-7 in
 /// cycles 1-9 (C. Bauer, 3.6.3).
-pub const MOS6569: Timing = build(63, 312, 16, [58, 60, 62, 1, 3, 5, 7, 9], 0x194, 0);
+pub const MOS6569: Timing = build(63, 312, 16, 272, [58, 60, 62, 1, 3, 5, 7, 9], 0x194, 0);
 
 /// The C64C's 8565: the 6569's timing, but the light pen latches X two pixels earlier (the
 /// test bench's `VICII/lp-trigger/test2new`, measured on an 8565), and the first pixel of
@@ -145,11 +162,12 @@ pub const MOS8565: Timing = Timing {
 /// coordinates $184-$18B come twice, in cycles 62 and 63 (the article's 6567R8 diagram,
 /// 3.6.3). The p-accesses are those the test bench's `VICII/phi1timing` measured on a
 /// 6567R8 (a cycle earlier than the article's diagram): sprites 0-3 in cycles 59, 61, 63
-/// and 65, sprites 4-7 in 2, 4, 6 and 8, two idle accesses before the refresh. Its frame
-/// starts 8 lines earlier than the 6569's.
-pub const MOS6567R8: Timing = build(65, 263, 8, [59, 61, 63, 65, 2, 4, 6, 8], 0x19C, 63);
+/// and 65, sprites 4-7 in 2, 4, 6 and 8, two idle accesses before the refresh. Its picture
+/// is the 235 lines a television shows: 41 to 262, then 0 to 12 (the vertical blank is
+/// lines 13-40, 3.4).
+pub const MOS6567R8: Timing = build(65, 263, 41, 235, [59, 61, 63, 65, 2, 4, 6, 8], 0x19C, 63);
 
 /// The early NTSC 6567R56A: 262 lines of 64 cycles; cycle 1 starts at X $19C, the
 /// p-accesses of sprites 0-2 are in cycles 59, 61 and 63 (the article's 6567R56A diagram,
-/// and `VICII/phi1timing` on a 6567R56A).
-pub const MOS6567R56A: Timing = build(64, 262, 8, [59, 61, 63, 1, 3, 5, 7, 9], 0x19C, 0);
+/// and `VICII/phi1timing` on a 6567R56A). Its picture is lines 41 to 261, then 0 to 12 (234).
+pub const MOS6567R56A: Timing = build(64, 262, 41, 234, [59, 61, 63, 1, 3, 5, 7, 9], 0x19C, 0);

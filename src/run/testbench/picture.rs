@@ -20,7 +20,7 @@
 use super::palettes::PALETTES;
 use super::{Ending, Expect};
 use crate::c64::{C64, Event, Halt};
-use crate::chips::vic::{FRAME_HEIGHT, FRAME_WIDTH, PALETTE};
+use crate::chips::vic::{FRAME_WIDTH, PALETTE};
 use crate::host::autostart;
 use crate::media::Program;
 use std::path::{Path, PathBuf};
@@ -161,7 +161,7 @@ fn walk(
     let h = reference
         .height
         .saturating_sub(oy1)
-        .min(FRAME_HEIGHT.saturating_sub(oy2));
+        .min((frame.len() / FRAME_WIDTH).saturating_sub(oy2));
     // Breadbin's colour code mapped into the reference's palette: the first entry with the
     // same colour (the reference's codes are first entries), `None` past its end.
     let entries = PALETTES[reference.palette].1;
@@ -309,14 +309,15 @@ pub fn run_and_compare(
 pub fn diff_png(frame: &[u8], reference: &Reference) -> Vec<u8> {
     const GAP: usize = 4;
     let pw = FRAME_WIDTH.max(reference.width);
-    let ph = FRAME_HEIGHT.max(reference.height);
+    let rows = frame.len() / FRAME_WIDTH;
+    let ph = rows.max(reference.height);
     let width = 3 * pw + 2 * GAP;
     let mut rgb = vec![0x80u8; width * ph * 3];
     let mut put = |panel: usize, x: usize, y: usize, c: [u8; 3]| {
         let i = (y * width + panel * (pw + GAP) + x) * 3;
         rgb[i..i + 3].copy_from_slice(&c);
     };
-    for y in 0..FRAME_HEIGHT {
+    for y in 0..rows {
         for x in 0..FRAME_WIDTH {
             put(
                 0,
@@ -374,6 +375,7 @@ pub fn write_diffs(dir: &Path, results: &[super::RunResult], out: &Path) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chips::vic::FRAME_HEIGHT;
 
     /// A frame of colour code `c` everywhere.
     fn frame(c: u8) -> Vec<u8> {

@@ -153,3 +153,34 @@ fn the_8565_shows_a_grey_dot_where_a_colour_register_changes() {
         }
     }
 }
+
+/// An NTSC picture holds the lines a television shows: 41 to the last, then 0 to 12 below
+/// them (the vertical blank is lines 13-40): 235 lines of the 6567R8, 234 of the 6567R56A
+/// (3.4).
+#[test]
+fn an_ntsc_picture_shows_lines_41_to_the_last_then_0_to_12() {
+    use crate::chips::vic::timing::{MOS6567R8, MOS6567R56A};
+    for (t, rows) in [(&MOS6567R8, 235), (&MOS6567R56A, 234)] {
+        let mut v = Vic::with_timing(t);
+        let m = Mem::new();
+        v.write(0x11, 0x0B); // display off: each line is all border
+        // Every line's border colour is its number's low four bits, for two frames.
+        for _ in 0..2 * t.lines as u32 * t.cycles_per_line as u32 {
+            v.tick(&m.view());
+            if v.cycle() == 1 {
+                v.write(0x20, (v.raster() & 15) as u8);
+            }
+        }
+        let frame = v.frame();
+        assert_eq!(frame.len(), rows * FRAME_WIDTH, "{} lines", t.lines);
+        for row in 0..rows {
+            let line = (41 + row) % t.lines as usize;
+            assert_eq!(
+                frame[row * FRAME_WIDTH + 200] & 15,
+                (line & 15) as u8,
+                "{} lines: row {row}",
+                t.lines
+            );
+        }
+    }
+}
