@@ -13,6 +13,7 @@
 
 pub mod basic;
 pub mod c64;
+pub mod cart;
 pub mod chips;
 pub mod drive;
 #[cfg(feature = "frontend")]

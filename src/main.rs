@@ -46,6 +46,8 @@ struct WindowArgs {
     roms: Option<PathBuf>,
     #[command(flatten)]
     model: cli::model::ModelArgs,
+    #[command(flatten)]
+    port: cli::model::PortArgs,
     /// Integer window scale factor (1-8).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
     scale: u32,
@@ -180,6 +182,8 @@ struct RunArgs {
     roms: Option<PathBuf>,
     #[command(flatten)]
     model: cli::model::ModelArgs,
+    #[command(flatten)]
+    port: cli::model::PortArgs,
     /// Emulated cycles to run (from power-on).
     #[arg(long, requires = "headless", conflicts_with_all = ["frames", "seconds"])]
     cycles: Option<u64>,
@@ -413,6 +417,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
             kind: a.kind.clone(),
             roms: a.roms.clone(),
             model: a.model.clone(),
+            port: a.port.clone(),
             scale: 2,
             ..Default::default()
         };
@@ -427,6 +432,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     let opts = RunOptions {
         roms: a.roms,
         model: a.model.model()?,
+        cartridge: a.port.cartridge.clone(),
         limit,
         autostart: a.file,
         autostart_kind: a.kind.kind(),
@@ -630,6 +636,7 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         disks: w.disk.clone(),
         disk_read_only: w.disk_readonly,
         warp_on_load: w.warp_on_load,
+        cartridge: w.port.cartridge.clone(),
     };
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)

@@ -38,12 +38,12 @@ fn ratchet_of(dir: &std::path::Path, list: &str, baseline: &str) -> (usize, Vec<
     let all = testbench::read_list_file(dir, list).expect("the list reads");
     let unknown: Vec<&String> = baseline
         .iter()
-        .filter(|p| !all.iter().any(|e| &e.program == *p))
+        .filter(|p| !all.iter().any(|e| &e.key() == *p))
         .collect();
     assert!(unknown.is_empty(), "not in {list}: {unknown:?}");
     let entries: Vec<_> = all
         .into_iter()
-        .filter(|e| baseline.contains(&e.program))
+        .filter(|e| baseline.contains(&e.key()))
         .collect();
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -59,7 +59,7 @@ fn ratchet_of(dir: &std::path::Path, list: &str, baseline: &str) -> (usize, Vec<
     let lost = results
         .iter()
         .filter(|r| !r.passed())
-        .map(|r| format!("{} ({})", r.entry.program, r.describe()))
+        .map(|r| format!("{} ({})", r.entry.key(), r.describe()))
         .collect();
     (results.len(), lost)
 }
@@ -187,25 +187,42 @@ const DISK_RUNS_FAILING_OPEN: [(&str, &str); 5] = [
     ),
 ];
 
+/// Every run of `list` named in `baseline` still passes; `what` names the runs in the
+/// messages.
+fn assert_ratchet(list: &str, baseline: &str, what: &str) {
+    let Some(dir) = bench_dir() else {
+        return;
+    };
+    let (n, lost) = ratchet_of(&dir, list, baseline);
+    assert!(
+        lost.is_empty(),
+        "{} of {n} baseline {what} runs no longer pass:\n  {}",
+        lost.len(),
+        lost.join("\n  ")
+    );
+    eprintln!("{n} baseline {what} runs pass");
+}
+
 /// The other chip models' ratchet: every program listed in
 /// `tests/testbench_models_baseline.txt` still passes on the chips its options name.
 #[test]
 fn every_model_run_of_the_baseline_still_passes() {
-    let Some(dir) = bench_dir() else {
-        return;
-    };
-    let (n, lost) = ratchet_of(
-        &dir,
+    assert_ratchet(
         "tests-models.tsv",
         "tests/testbench_models_baseline.txt",
+        "model",
     );
-    assert!(
-        lost.is_empty(),
-        "{} of {n} baseline model runs no longer pass:\n  {}",
-        lost.len(),
-        lost.join("\n  ")
+}
+
+/// The expansions' ratchet: every run listed in `tests/testbench_expansions_baseline.txt`
+/// still passes with the cartridge and expansion its list names.
+#[test]
+fn every_expansion_run_of_the_baseline_still_passes() {
+    assert_ratchet(
+        "tests-expansions.tsv",
+        "tests/testbench_expansions_baseline.txt",
+        "expansion",
     );
-    eprintln!("{n} baseline model runs pass");
 }
 
 /// On the open ROMs with their DOS, every disk run of `tests-disk.tsv` that breadbin can

@@ -78,12 +78,40 @@ impl System {
                 self.cia_wake_now(i);
                 v
             }
-            Io::Port(select) => {
-                self.vic_catch_up();
-                let v = self.expansion.0.read(select, addr);
-                self.update_map();
-                v.unwrap_or_else(|| self.open_bus())
-            }
+            Io::Port(select) => self.port_read(select, addr),
+        }
+    }
+
+    /// A read that raised one of the expansion port's selects: what the cartridge drives,
+    /// else the bus as the VIC left it.
+    fn port_read(&mut self, select: Select, addr: u16) -> u8 {
+        self.vic_catch_up();
+        let v = self.expansion.0.read(select, addr);
+        self.update_map();
+        v.unwrap_or_else(|| self.open_bus())
+    }
+
+    fn port_peek(&self, select: Select, addr: u16) -> u8 {
+        self.expansion
+            .0
+            .peek(select, addr)
+            .unwrap_or_else(|| self.open_bus())
+    }
+
+    /// A write that raised one of the port's selects. Outside Ultimax mode ROML and ROMH
+    /// lie over RAM, which takes the write too.
+    fn port_write(&mut self, select: Select, addr: u16, value: u8) {
+        let ultimax = !self.port_lines.game && self.port_lines.exrom;
+        if select != Select::Io1 && select != Select::Io2 && !ultimax {
+            self.mem.ram[addr as usize] = value;
+        }
+        let before = self.port_lines;
+        self.expansion.0.write(select, addr, value);
+        self.update_map();
+        if self.port_lines != before {
+            // Its interrupt or DMA lines moved: the VIC's next cycle is a full tick, which
+            // drives the CPU's inputs.
+            self.vic_wake_now();
         }
     }
 
@@ -110,11 +138,7 @@ impl System {
                 }
                 c.peek((addr & 0x0F) as u8)
             }
-            Io::Port(select) => self
-                .expansion
-                .0
-                .peek(select, addr)
-                .unwrap_or_else(|| self.open_bus()),
+            Io::Port(select) => self.port_peek(select, addr),
         }
     }
 
@@ -144,16 +168,7 @@ impl System {
                     self.update_light_pen();
                 }
             }
-            Io::Port(select) => {
-                let before = self.port_lines;
-                self.expansion.0.write(select, addr, value);
-                self.update_map();
-                if self.port_lines != before {
-                    // Its interrupt or DMA lines moved: the VIC's next cycle is a full tick,
-                    // which drives the CPU's inputs.
-                    self.vic_wake_now();
-                }
-            }
+            Io::Port(select) => self.port_write(select, addr, value),
         }
     }
 
@@ -164,6 +179,9 @@ impl System {
         }
         match self.mem.region(addr) {
             Region::Io => self.io_peek(addr),
+            Region::RomL => self.port_peek(Select::RomL, addr),
+            Region::RomH => self.port_peek(Select::RomH, addr),
+            Region::Open => self.open_bus(),
             r => self.mem.read_mapped(r, addr),
         }
     }
@@ -177,6 +195,12 @@ impl Bus for System {
         }
         match self.mem.region(addr) {
             Region::Io => self.io_read(addr),
+            Region::RomL => self.port_read(Select::RomL, addr),
+            Region::RomH => self.port_read(Select::RomH, addr),
+            Region::Open => {
+                self.vic_catch_up();
+                self.open_bus()
+            }
             r => self.mem.read_mapped(r, addr),
         }
     }
@@ -196,10 +220,12 @@ impl Bus for System {
             self.mem.ram[addr as usize] = self.open_bus();
             return;
         }
-        if self.mem.region(addr) == Region::Io {
-            self.io_write(addr, value);
-        } else {
-            self.mem.ram[addr as usize] = value;
+        match self.mem.region(addr) {
+            Region::Io => self.io_write(addr, value),
+            Region::RomL => self.port_write(Select::RomL, addr, value),
+            Region::RomH => self.port_write(Select::RomH, addr, value),
+            Region::Open => {}
+            _ => self.mem.ram[addr as usize] = value,
         }
     }
 }

@@ -3,9 +3,18 @@
 //! VIC-II article, section 2.4.1 (memory map as seen by the 6510).
 //!
 //! The PLA decodes LORAM/HIRAM/CHAREN (the 6510 port's bits 0-2) and the expansion port's
-//! GAME and EXROM. With both high (nothing plugged in, the only case so far): BASIC ROM at $A000 needs LORAM and HIRAM, the KERNAL at $E000 needs
-//! HIRAM, and $D000-$DFFF is RAM when both LORAM and HIRAM are low, else I/O when CHAREN is
-//! high or the character ROM when it is low. Writes always go to RAM, except to I/O.
+//! GAME and EXROM (the Programmer's Reference Guide's memory configurations):
+//! - both high (no cartridge): BASIC ROM at $A000 needs LORAM and HIRAM, the KERNAL at
+//!   $E000 needs HIRAM, and $D000-$DFFF is RAM when both LORAM and HIRAM are low, else I/O
+//!   when CHAREN is high or the character ROM when it is low;
+//! - EXROM low (8K and 16K cartridges): the cartridge's ROML at $8000-$9FFF when LORAM and
+//!   HIRAM are high; with GAME low too (16K), its ROMH replaces BASIC at $A000-$BFFF
+//!   whenever HIRAM is high, and with HIRAM low the character ROM is not seen;
+//! - GAME low and EXROM high (Ultimax): RAM only at $0000-$0FFF, ROML at $8000, I/O at
+//!   $D000, ROMH at $E000, and nothing at all elsewhere, whatever the port says.
+//!
+//! Writes go to RAM, except to I/O and where nothing is mapped; in Ultimax mode the
+//! cartridge's areas take the writes instead.
 
 use crate::c64::roms::Roms;
 use crate::chips::cpu::port::Port;
@@ -18,6 +27,11 @@ pub enum Region {
     Kernal,
     CharRom,
     Io,
+    /// The cartridge's low ROM (ROML) or high ROM (ROMH).
+    RomL,
+    RomH,
+    /// Nothing answers (Ultimax mode): reads see the bus as the VIC left it.
+    Open,
 }
 
 /// RAM, colour RAM, ROM images and the banking state.
@@ -65,16 +79,33 @@ impl Memory {
     }
 
     /// Recompute the block map after a write to the 6510 port or a change of GAME or EXROM
-    /// (levels, true = high). The cartridge configurations (either of them low) come with
-    /// the first cartridge; until then nothing can pull them low.
+    /// (levels, true = high).
     pub fn update_map(&mut self, game: bool, exrom: bool) {
-        debug_assert!(game && exrom, "no cartridge configuration is decoded yet");
         let bits = self.port.bank_bits();
         let loram = bits & 1 != 0;
         let hiram = bits & 2 != 0;
         let charen = bits & 4 != 0;
         let mut map = [Region::Ram; 16];
-        if loram && hiram {
+        if !game && exrom {
+            map[1..8].fill(Region::Open);
+            map[0x8] = Region::RomL;
+            map[0x9] = Region::RomL;
+            map[0xA..0xD].fill(Region::Open);
+            map[0xD] = Region::Io;
+            map[0xE] = Region::RomH;
+            map[0xF] = Region::RomH;
+            self.map = map;
+            return;
+        }
+        let cart16 = !game && !exrom;
+        if !exrom && loram && hiram {
+            map[0x8] = Region::RomL;
+            map[0x9] = Region::RomL;
+        }
+        if cart16 && hiram {
+            map[0xA] = Region::RomH;
+            map[0xB] = Region::RomH;
+        } else if !cart16 && loram && hiram {
             map[0xA] = Region::Basic;
             map[0xB] = Region::Basic;
         }
@@ -82,8 +113,10 @@ impl Memory {
             map[0xE] = Region::Kernal;
             map[0xF] = Region::Kernal;
         }
-        if loram || hiram {
-            map[0xD] = if charen { Region::Io } else { Region::CharRom };
+        if charen && (loram || hiram) {
+            map[0xD] = Region::Io;
+        } else if !charen && (hiram || (loram && !cart16)) {
+            map[0xD] = Region::CharRom;
         }
         self.map = map;
     }
@@ -94,11 +127,14 @@ impl Memory {
         self.map[(addr >> 12) as usize]
     }
 
-    /// Read anything but I/O (the caller handles [`Region::Io`] and the port at $00/$01).
+    /// Read a ROM or RAM (the caller handles I/O, the cartridge's areas, open areas and the
+    /// port at $00/$01).
     #[inline(always)]
     pub fn read_mapped(&self, region: Region, addr: u16) -> u8 {
         match region {
-            Region::Ram | Region::Io => self.ram[addr as usize],
+            Region::Ram | Region::Io | Region::RomL | Region::RomH | Region::Open => {
+                self.ram[addr as usize]
+            }
             Region::Basic => self.roms.basic[(addr & 0x1FFF) as usize],
             Region::Kernal => self.roms.kernal[(addr & 0x1FFF) as usize],
             Region::CharRom => self.roms.chargen[(addr & 0x0FFF) as usize],

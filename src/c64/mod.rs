@@ -258,6 +258,21 @@ impl C64 {
         self.sys.cycles
     }
 
+    /// Plug `device` into the expansion port, in place of what was there (a cartridge is
+    /// plugged in before power-on or followed by a [`C64::reset`], as on the real port).
+    pub fn plug(&mut self, device: Box<dyn crate::chips::expansion::Expansion>) {
+        self.sys.expansion = Slot(device);
+        self.sys.update_map();
+        self.sys.vic_wake_now();
+    }
+
+    /// Empty the expansion port.
+    pub fn unplug(&mut self) {
+        self.sys.expansion = Slot::default();
+        self.sys.update_map();
+        self.sys.vic_wake_now();
+    }
+
     /// Soft reset: the RESET line of CPU and CIAs (RAM and VIC registers keep their state,
     /// as the VIC has no reset line on the C64).
     pub fn reset(&mut self) {
@@ -266,6 +281,7 @@ impl C64 {
         self.sys.cia2.reset();
         self.sys.sched.restart(self.sys.cycles);
         self.sys.mem.port = Default::default();
+        self.sys.expansion.0.reset();
         self.sys.update_map();
         if let Some(d) = self.sys.drive.as_mut() {
             d.reset(&mut self.sys.serial);

@@ -51,6 +51,8 @@ pub trait Expansion: Send + Sync {
     fn peek(&self, select: Select, addr: u16) -> Option<u8>;
     /// A write with `select` raised.
     fn write(&mut self, select: Select, addr: u16, value: u8);
+    /// The machine's RESET line was pulled.
+    fn reset(&mut self) {}
     /// A copy (machines are cloned for look-ahead and tests).
     fn boxed_clone(&self) -> Box<dyn Expansion>;
 }

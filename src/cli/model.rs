@@ -1,4 +1,5 @@
-//! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs.
+//! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs; `--cartridge`: what
+//! is plugged into its expansion port.
 
 use breadbin::c64::Model;
 use breadbin::c64::model::{self, CiaModel, SidModel, VicModel};
@@ -20,6 +21,14 @@ pub(crate) struct ModelArgs {
     /// The SID, overriding the model's: 6581 or 8580.
     #[arg(long, value_name = "CHIP", value_parser = parse_sid)]
     pub sid: Option<SidModel>,
+}
+
+/// What is plugged into the expansion port (the window and `run`).
+#[derive(Args, Debug, Clone, Default)]
+pub(crate) struct PortArgs {
+    /// A cartridge image (.crt) in the expansion port at power-on.
+    #[arg(long, value_name = "FILE.crt")]
+    pub cartridge: Option<std::path::PathBuf>,
 }
 
 impl ModelArgs {

@@ -40,6 +40,8 @@ pub struct Machine {
     pub disks: Disks,
     /// What went wrong with a disk at a reset, for the window to say.
     pub disk_notes: Vec<String>,
+    /// The cartridge plugged in at every power-on.
+    pub cartridge: Option<Box<dyn crate::chips::expansion::Expansion>>,
 }
 
 impl Machine {
@@ -62,7 +64,17 @@ impl Machine {
             recording_stopped: None,
             disks: Disks::default(),
             disk_notes: Vec::new(),
+            cartridge: None,
         }
+    }
+
+    /// A freshly powered-on `model`, with the cartridge plugged in.
+    fn power_on(&self, model: crate::c64::Model) -> Result<C64, crate::c64::model::ModelError> {
+        let mut c64 = C64::with_model(self.roms.clone(), model)?;
+        if let Some(cart) = &self.cartridge {
+            c64.plug(cart.boxed_clone());
+        }
+        Ok(c64)
     }
 
     /// Values the autostart writes to memory before each RUN of its program.
@@ -181,7 +193,7 @@ impl Machine {
         &mut self,
         model: crate::c64::Model,
     ) -> Result<(), crate::c64::model::ModelError> {
-        self.session.c64 = C64::with_model(self.roms.clone(), model)?;
+        self.session.c64 = self.power_on(model)?;
         self.model = model;
         Ok(())
     }
@@ -193,7 +205,8 @@ impl Machine {
             self.disk_notes.push(e.to_string());
         }
         // The model was accepted when it was set, so it powers on again.
-        self.session.c64 = C64::with_model(self.roms.clone(), self.model)
+        self.session.c64 = self
+            .power_on(self.model)
             .unwrap_or_else(|_| C64::new(self.roms.clone()));
         if let Err(e) = self.disks.insert(&mut self.session.c64) {
             self.disk_notes.push(e.to_string());

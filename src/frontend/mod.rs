@@ -75,6 +75,8 @@ pub struct Options {
     pub disk_read_only: bool,
     /// Run at full speed while the drive's motor runs.
     pub warp_on_load: bool,
+    /// A cartridge image in the expansion port at every power-on.
+    pub cartridge: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -100,6 +102,7 @@ impl Default for Options {
             disks: Vec::new(),
             disk_read_only: false,
             warp_on_load: false,
+            cartridge: None,
         }
     }
 }
@@ -139,6 +142,8 @@ pub enum FrontendError {
     Disk(#[from] crate::host::disk::DiskError),
     #[error("{0}")]
     Model(#[from] crate::c64::model::ModelError),
+    #[error("{0}")]
+    Cartridge(String),
     #[error("the embedded game {name} does not tokenize: {message}")]
     Game { name: String, message: String },
 }
@@ -219,6 +224,9 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
         },
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
+    if let Some(p) = &opts.cartridge {
+        m.cartridge = Some(crate::host::cartridge::load(p).map_err(FrontendError::Cartridge)?);
+    }
     m.set_model(opts.model)?;
     m.set_pokes(opts.pokes.clone());
     m.set_disks(

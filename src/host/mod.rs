@@ -3,6 +3,7 @@
 //! output files written only on success.
 
 pub mod autostart;
+pub mod cartridge;
 pub mod disk;
 pub mod feeder;
 pub mod output;

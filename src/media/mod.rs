@@ -9,6 +9,7 @@
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
+pub mod crt;
 pub mod disk;
 pub(crate) mod prg;
 

@@ -34,6 +34,8 @@ pub enum RunError {
     Trace(#[from] crate::host::trace::TraceError),
     #[error("{0}")]
     Disk(#[from] crate::host::disk::DiskError),
+    #[error("{0}")]
+    Cartridge(String),
     /// A time limit too long to count in cycles.
     #[error("{0}: too long to run (more cycles than a 64-bit counter holds)")]
     Limit(String),
@@ -74,6 +76,8 @@ pub struct RunOptions {
     pub roms: Option<PathBuf>,
     /// The C64 powered on (a loaded state brings its own).
     pub model: crate::c64::Model,
+    /// A cartridge image in the expansion port at power-on.
+    pub cartridge: Option<PathBuf>,
     /// Emulated time from power-on (or the loaded state); `None` uses
     /// [`DEFAULT_LIMIT_SECONDS`] or, when an event is awaited, [`DEFAULT_AWAIT_SECONDS`].
     pub limit: Option<Limit>,
@@ -193,6 +197,9 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         Some(p) => crate::host::state::load(p, &roms)?,
         None => C64::with_model(roms, opts.model)?,
     };
+    if let Some(p) = &opts.cartridge {
+        c64.plug(crate::host::cartridge::load(p).map_err(RunError::Cartridge)?);
+    }
     let mut disk = match disk_start.or(opts.disk.as_deref()) {
         Some(p) => Some(DiskFile::attach(&mut c64, p, opts.disk_read_only)?),
         None => None,

@@ -26,14 +26,15 @@ reset_impl:                             ; $FCE2
         cli
         jmp ($A000)
 
-; Z set when an autostart cartridge's signature "CBM80" is at $8004.
+; Z set when an autostart cartridge's signature "CBM80" is at $8004 (the loop ends with X
+; counted down to zero only when all five bytes matched).
 cart_check:
-        ldx #4
-@l:     lda $8004,x
-        cmp cbm80,x
+        ldx #5
+@l:     lda $8003,x
+        cmp cbm80-1,x
         bne @r
         dex
-        bpl @l
+        bne @l
 @r:     rts
 
 cbm80:  .byte $C3, $C2, $CD, $38, $30

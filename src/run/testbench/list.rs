@@ -49,12 +49,25 @@ pub struct Entry {
     pub options: String,
     /// A cartridge image to insert (path below the program's folder).
     pub cartridge: String,
+    /// Why the run was not run, found when its files were read (a cartridge type breadbin
+    /// does not have).
+    pub not_run: Option<String>,
 }
 
 impl Entry {
     /// The top folder of the program (`CPU`, `CIA`, ...), the unit of the published tables.
     pub fn folder(&self) -> &str {
         self.name().split('/').next().unwrap_or("")
+    }
+
+    /// What names the run in a ratchet file: the program, the cartridge for a cartridge
+    /// run alone, or both as `PROGRAM [CARTRIDGE]` (one program runs with several).
+    pub fn key(&self) -> String {
+        match (self.program.is_empty(), self.cartridge.is_empty()) {
+            (_, true) => self.program.clone(),
+            (true, false) => self.cartridge.clone(),
+            (false, false) => format!("{} [{}]", self.program, self.cartridge),
+        }
     }
 
     /// The program, or for a cartridge run alone its cartridge.
@@ -103,9 +116,6 @@ impl Entry {
             Err(w) => return Some(format!("option {w}")),
             Ok(m) if m.check().is_err() => return Some(format!("option {}", self.options)),
             Ok(_) => {}
-        }
-        if !self.cartridge.is_empty() {
-            return Some(format!("cartridge {}", self.cartridge));
         }
         match &self.disk {
             Some((_, format)) if format != "d64" && format != "g64" => {

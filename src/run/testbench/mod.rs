@@ -18,6 +18,7 @@
 use crate::c64::roms::Roms;
 use crate::c64::{C64, Model};
 use crate::c64::{Event, Halt};
+use crate::chips::expansion::Expansion;
 use crate::drive::Disk;
 use crate::host::autostart;
 use crate::media::disk::{D64, Image, load_image};
@@ -27,6 +28,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+mod cartridge;
 mod list;
 mod palettes;
 pub mod picture;
@@ -136,10 +138,16 @@ pub fn ready_model(roms: Roms, model: Model) -> Result<C64, BenchError> {
             seconds: BOOT_SECONDS,
         });
     }
+    to_start_point(&mut c64, boot);
+    Ok(c64)
+}
+
+/// Run on to [`START_IN_FRAME`] cycles into the next frame, then to an instruction boundary
+/// (or to `limit`).
+fn to_start_point(c64: &mut C64, limit: u64) {
     c64.run_frame();
     c64.run_cycles(START_IN_FRAME);
-    while c64.run_until(boot, |c| c.cpu().at_instruction_boundary()) == Halt::Event {}
-    Ok(c64)
+    while c64.run_until(limit, |c| c.cpu().at_instruction_boundary()) == Halt::Event {}
 }
 
 /// Run one program from a copy of the ready machine: inject it as LOAD would, type RUN,
@@ -273,8 +281,14 @@ pub fn run(
     // Each run's program and disk, read and checked before the first run; `None` for a run
     // that needs what breadbin does not emulate.
     let mut setups: Vec<Option<(Program, Option<Image>)>> = Vec::with_capacity(entries.len());
+    // Each cartridge run's device, or why it cannot run.
+    let mut carts: Vec<Option<Result<Box<dyn Expansion>, String>>> = Vec::new();
     for e in entries {
-        if e.unsupported().is_some() {
+        carts.push(
+            (!e.cartridge.is_empty() && e.unsupported().is_none())
+                .then(|| crate::host::cartridge::load(&dir.join(&e.cartridge))),
+        );
+        if e.unsupported().is_some() || e.program.is_empty() {
             setups.push(None);
             continue;
         }
@@ -332,31 +346,42 @@ pub fn run(
                     let Some(&i) = order.get(k) else { break };
                     let e = &entries[i];
                     let by_name = LOADED_BY_NAME.iter().find(|(p, _)| *p == e.program);
-                    let outcome = match (&setups[i], by_name, &references[i]) {
-                        (Some((program, _)), _, Some(reference)) => {
-                            let (ending, v) = picture::run_and_compare(
-                                ready_for(e),
-                                program,
-                                reference,
-                                e.cycles,
-                            );
-                            (ending, Some(v))
+                    let outcome = match (&carts[i], &setups[i], by_name, &references[i]) {
+                        (Some(Ok(cart)), setup, _, _) => {
+                            let m = e.model().unwrap_or_default();
+                            let program = setup.as_ref().map(|(p, _)| p);
+                            (
+                                cartridge::run(&roms, m, cart.as_ref(), program, e.cycles),
+                                None,
+                            )
                         }
-                        (Some((program, disk)), Some((_, name)), None) => (
-                            run_loaded_by_name(
-                                ready_for(e),
-                                program,
-                                disk.as_ref(),
-                                name,
-                                e.cycles,
+                        (Some(Err(_)), ..) => (Ending::NotRun, None),
+                        (None, setup, by_name, reference) => match (setup, by_name, reference) {
+                            (Some((program, _)), _, Some(reference)) => {
+                                let (ending, v) = picture::run_and_compare(
+                                    ready_for(e),
+                                    program,
+                                    reference,
+                                    e.cycles,
+                                );
+                                (ending, Some(v))
+                            }
+                            (Some((program, disk)), Some((_, name)), None) => (
+                                run_loaded_by_name(
+                                    ready_for(e),
+                                    program,
+                                    disk.as_ref(),
+                                    name,
+                                    e.cycles,
+                                ),
+                                None,
                             ),
-                            None,
-                        ),
-                        (Some((program, disk)), None, None) => (
-                            run_with_disk(ready_for(e), program, disk.as_ref(), e.cycles),
-                            None,
-                        ),
-                        (None, _, _) => (Ending::NotRun, None),
+                            (Some((program, disk)), None, None) => (
+                                run_with_disk(ready_for(e), program, disk.as_ref(), e.cycles),
+                                None,
+                            ),
+                            (None, _, _) => (Ending::NotRun, None),
+                        },
                     };
                     let result = RunResult {
                         entry: e.clone(),
@@ -378,10 +403,15 @@ pub fn run(
     Ok(entries
         .iter()
         .zip(endings)
-        .map(|(e, outcome)| {
+        .zip(carts)
+        .map(|((e, outcome), cart)| {
             let (ending, picture) = outcome.unwrap_or((Ending::Timeout, None));
+            let mut entry = e.clone();
+            if let Some(Err(why)) = cart {
+                entry.not_run = Some(why);
+            }
             RunResult {
-                entry: e.clone(),
+                entry,
                 ending,
                 picture,
             }
@@ -506,12 +536,15 @@ pub fn report(results: &[RunResult], published: Option<&Published>) -> String {
         for r in failing {
             let why = match (r.entry.expect, r.ending) {
                 (Expect::NotPicture, _) => format!("{} (a difference was expected)", r.describe()),
-                (_, Ending::NotRun) => format!(
-                    "not run: needs {}",
-                    r.entry
-                        .unsupported()
-                        .unwrap_or_else(|| "a drive (no 1541 DOS among the ROMs)".into())
-                ),
+                (_, Ending::NotRun) => match &r.entry.not_run {
+                    Some(why) => format!("not run: {why}"),
+                    None => format!(
+                        "not run: needs {}",
+                        r.entry
+                            .unsupported()
+                            .unwrap_or_else(|| "a drive (no 1541 DOS among the ROMs)".into())
+                    ),
+                },
                 (Expect::Timeout, e) => format!("{} (a hang was expected)", e.describe()),
                 _ => r.describe(),
             };
@@ -592,7 +625,7 @@ pub fn passing_file(results: &[RunResult]) -> String {
          # tests/testbench.rs fails when one of them stops passing; add new passes here.\n",
     );
     for r in results.iter().filter(|r| r.passed()) {
-        out.push_str(&r.entry.program);
+        out.push_str(&r.entry.key());
         out.push('\n');
     }
     out

@@ -1,0 +1,147 @@
+//! Cartridges in the expansion port, each type with an image the test builds itself: the
+//! PLA's memory map under GAME and EXROM, the KERNAL's autostart signature, and refusals of
+//! damaged images and types breadbin does not have.
+
+use breadbin::c64::{C64, Event, Halt};
+use breadbin::media::crt::{Chip, Crt};
+use breadbin::{Roms, cart};
+
+/// A generic cartridge image with `chips` ((load address, bytes)) and the lines it asserts.
+fn generic(exrom: bool, game: bool, chips: &[(u16, Vec<u8>)]) -> Crt {
+    Crt {
+        version: (1, 0),
+        hardware: 0,
+        exrom,
+        game,
+        subtype: 0,
+        name: "TEST".into(),
+        chips: chips
+            .iter()
+            .map(|(load, data)| Chip {
+                kind: 0,
+                bank: 0,
+                load: *load,
+                data: data.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// 8 KiB of ROM starting with `code` at `at` ($8000 or $E000 window), $EA elsewhere.
+fn rom_with(offset: usize, code: &[u8]) -> Vec<u8> {
+    let mut r = vec![0xEA; 0x2000];
+    r[offset..offset + code.len()].copy_from_slice(code);
+    r
+}
+
+/// An 8K cartridge's ROML: the autostart vectors to $8009, "CBM80", then `code`.
+fn autostart_roml(code: &[u8]) -> Vec<u8> {
+    let mut head = vec![0x09, 0x80, 0x09, 0x80, 0xC3, 0xC2, 0xCD, 0x38, 0x30];
+    head.extend_from_slice(code);
+    rom_with(0, &head)
+}
+
+/// Power on with `crt` plugged in and run until the first write to $D7FF (or 2 million
+/// cycles): the value written.
+fn exit_value(crt: &Crt) -> (Option<u8>, C64) {
+    let mut c64 = C64::new(Roms::open());
+    c64.plug(cart::from_crt(crt).unwrap());
+    loop {
+        match c64.run_until(2_000_000, |_| false) {
+            Halt::Event => {
+                if let Some(Event::DebugExit(v)) = c64.take_events().into_iter().next() {
+                    return (Some(v), c64);
+                }
+            }
+            _ => return (None, c64),
+        }
+    }
+}
+
+// LDA abs; STA $D7FF; JMP * (at $8009 + 6 = $800F)
+fn report(addr: u16) -> Vec<u8> {
+    let [lo, hi] = addr.to_le_bytes();
+    vec![0xAD, lo, hi, 0x8D, 0xFF, 0xD7, 0x4C, 0x0F, 0x80]
+}
+
+#[test]
+fn an_8k_cartridge_with_the_signature_starts_at_reset_with_basic_still_at_a000() {
+    // The cartridge reports the first byte of BASIC's ROM, which stays mapped in 8K mode.
+    let crt = generic(false, true, &[(0x8000, autostart_roml(&report(0xA000)))]);
+    let (v, c64) = exit_value(&crt);
+    let basic_first = C64::new(Roms::open()).peek(0xA000);
+    assert_eq!(v, Some(basic_first));
+    assert_eq!(c64.peek(0x8004), 0xC3, "ROML at $8000");
+}
+
+#[test]
+fn a_16k_cartridge_puts_its_high_rom_where_basic_was() {
+    let mut romh = vec![0u8; 0x2000];
+    romh[0] = 0x5A;
+    let mut both = autostart_roml(&report(0xA000));
+    both.extend_from_slice(&romh);
+    let crt = generic(false, false, &[(0x8000, both)]);
+    assert_eq!(exit_value(&crt).0, Some(0x5A));
+}
+
+#[test]
+fn an_ultimax_cartridge_starts_from_its_own_reset_vector() {
+    // ROMH at $E000 holds the reset vector ($FFFC) pointing at $E000: LDA #$42; STA $D7FF.
+    let mut romh = rom_with(0, &[0xA9, 0x42, 0x8D, 0xFF, 0xD7, 0x4C, 0x05, 0xE0]);
+    romh[0x1FFC] = 0x00;
+    romh[0x1FFD] = 0xE0;
+    let crt = generic(true, false, &[(0xE000, romh)]);
+    let (v, c64) = exit_value(&crt);
+    assert_eq!(v, Some(0x42));
+    assert_eq!(c64.peek(0xE001), 0x42, "ROMH at $E000");
+}
+
+#[test]
+fn without_the_signature_the_machine_boots_to_basic() {
+    let crt = generic(false, true, &[(0x8000, rom_with(0, &[0xAA]))]);
+    let mut c64 = C64::new(Roms::open());
+    c64.plug(cart::from_crt(&crt).unwrap());
+    c64.run_cycles(3_000_000);
+    let screen = c64.screen_text(breadbin::basic::TextStyle::Reference);
+    assert!(screen.contains("READY."), "{screen}");
+    assert_eq!(c64.peek(0x8000), 0xAA, "ROML mapped at the prompt");
+}
+
+#[test]
+fn a_small_chip_repeats_through_its_window() {
+    let crt = generic(
+        false,
+        true,
+        &[(0x8000, (0..0x1000).map(|i| i as u8).collect())],
+    );
+    let mut c64 = C64::new(Roms::open());
+    c64.plug(cart::from_crt(&crt).unwrap());
+    assert_eq!(c64.peek(0x9005), 5);
+}
+
+/// What loading `crt`'s bytes from a file called `name` says.
+fn refusal(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("breadbin-crt-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let e = breadbin::host::cartridge::load(&path)
+        .err()
+        .expect("refused");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(e.starts_with(&format!("{}: ", path.display())), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+    e
+}
+
+#[test]
+fn damaged_images_and_other_types_are_refused_in_one_line_naming_the_file() {
+    let good = generic(false, true, &[(0x8000, vec![0; 0x2000])]).to_bytes();
+    let e = refusal("cut.crt", &good[..good.len() - 100]);
+    assert!(e.contains(": offset $40:"), "{e}");
+    let mut other = generic(false, true, &[(0x8000, vec![0; 0x2000])]);
+    other.hardware = 999;
+    assert!(refusal("other.crt", &other.to_bytes()).contains("cartridge type 999"));
+    let wrong = generic(false, true, &[(0x6000, vec![0; 0x2000])]);
+    assert!(refusal("wrong.crt", &wrong.to_bytes()).contains("$6000"));
+}
