@@ -82,6 +82,31 @@ impl System {
         }
     }
 
+    /// A read of I/O, the cartridge's areas or an open area (the rare cases, kept out of
+    /// the CPU's inlined read).
+    #[inline(never)]
+    fn read_other(&mut self, r: Region, addr: u16) -> u8 {
+        match r {
+            Region::Io => self.io_read(addr),
+            Region::RomL => self.port_read(Select::RomL, addr),
+            Region::RomH => self.port_read(Select::RomH, addr),
+            _ => {
+                self.vic_catch_up();
+                self.open_bus()
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn write_other(&mut self, r: Region, addr: u16, value: u8) {
+        match r {
+            Region::Io => self.io_write(addr, value),
+            Region::RomL => self.port_write(Select::RomL, addr, value),
+            Region::RomH => self.port_write(Select::RomH, addr, value),
+            _ => {}
+        }
+    }
+
     /// A read that raised one of the expansion port's selects: what the cartridge drives,
     /// else the bus as the VIC left it.
     fn port_read(&mut self, select: Select, addr: u16) -> u8 {
@@ -193,15 +218,11 @@ impl Bus for System {
         if addr < 2 {
             return self.mem.port.read(addr, self.cycles);
         }
-        match self.mem.region(addr) {
-            Region::Io => self.io_read(addr),
-            Region::RomL => self.port_read(Select::RomL, addr),
-            Region::RomH => self.port_read(Select::RomH, addr),
-            Region::Open => {
-                self.vic_catch_up();
-                self.open_bus()
-            }
-            r => self.mem.read_mapped(r, addr),
+        let r = self.mem.region(addr);
+        if r.is_memory() {
+            self.mem.read_mapped(r, addr)
+        } else {
+            self.read_other(r, addr)
         }
     }
 
@@ -220,12 +241,11 @@ impl Bus for System {
             self.mem.ram[addr as usize] = self.open_bus();
             return;
         }
-        match self.mem.region(addr) {
-            Region::Io => self.io_write(addr, value),
-            Region::RomL => self.port_write(Select::RomL, addr, value),
-            Region::RomH => self.port_write(Select::RomH, addr, value),
-            Region::Open => {}
-            _ => self.mem.ram[addr as usize] = value,
+        let r = self.mem.region(addr);
+        if r.is_memory() {
+            self.mem.ram[addr as usize] = value;
+        } else {
+            self.write_other(r, addr, value);
         }
     }
 }

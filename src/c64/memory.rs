@@ -34,6 +34,14 @@ pub enum Region {
     Open,
 }
 
+impl Region {
+    /// RAM or one of the machine's ROMs: read from memory, written to RAM.
+    #[inline(always)]
+    pub fn is_memory(self) -> bool {
+        (self as u8) <= Region::CharRom as u8
+    }
+}
+
 /// RAM, colour RAM, ROM images and the banking state.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Memory {
