@@ -53,7 +53,12 @@ impl Timing {
     /// The picture's row that shows raster line `raster`, if it shows it.
     #[inline]
     pub const fn frame_row(&self, raster: u16) -> Option<usize> {
-        let row = (raster + self.lines - self.first_visible_line) % self.lines;
+        // raster < lines: one wrap at most, without a division.
+        let row = if raster >= self.first_visible_line {
+            raster - self.first_visible_line
+        } else {
+            raster + self.lines - self.first_visible_line
+        };
         if row < self.visible_lines {
             Some(row as usize)
         } else {
