@@ -51,8 +51,8 @@ impl Crt {
     pub fn parse(bytes: &[u8]) -> Result<Crt, String> {
         if bytes.len() < 0x40 {
             return Err(format!(
-                "{} bytes: too short for a CRT header (64 bytes)",
-                bytes.len()
+                "{}: too short for a CRT header (64 bytes)",
+                crate::basic::bytes(bytes.len())
             ));
         }
         if &bytes[..16] != SIGNATURE {
@@ -80,8 +80,8 @@ impl Crt {
         while at < bytes.len() {
             if bytes.len() - at < 0x10 {
                 return Err(format!(
-                    "offset ${at:X}: {} bytes left, too few for a CHIP packet header",
-                    bytes.len() - at
+                    "offset ${at:X}: {} left, too few for a CHIP packet header",
+                    crate::basic::bytes(bytes.len() - at)
                 ));
             }
             if &bytes[at..at + 4] != b"CHIP" {
@@ -195,6 +195,7 @@ mod tests {
     fn damaged_images_are_refused_with_the_offset() {
         let bytes = image().to_bytes();
         assert!(Crt::parse(&bytes[..20]).unwrap_err().contains("too short"));
+        assert!(Crt::parse(&bytes[..1]).unwrap_err().starts_with("1 byte: "));
         let mut b = bytes.clone();
         b[0] = b'X';
         assert!(Crt::parse(&b).unwrap_err().starts_with("offset 0:"));

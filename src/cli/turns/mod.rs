@@ -207,12 +207,10 @@ pub(crate) fn bench_turns(a: &BenchTurnsArgs) -> Result<ExitCode, String> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    let progress = |done: usize, total: usize| {
-        if total > 1 {
-            eprint!("\rbench-turns: {done}/{total} runs ");
-            if done == total {
-                eprintln!();
-            }
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let progress = move |done: usize, total: usize| {
+        if let Some(text) = progress_text(tty, done, total) {
+            eprint!("{text}");
         }
     };
     let results = play::run_all(&specs, threads, &progress);
@@ -651,4 +649,42 @@ fn summary(
         }
     }
     s
+}
+
+/// The progress report after `done` of `total` runs, if any: rewritten in place on a
+/// terminal, a line of its own every 10 runs and at the end otherwise (a log gets no
+/// carriage returns).
+fn progress_text(tty: bool, done: usize, total: usize) -> Option<String> {
+    if total <= 1 {
+        None
+    } else if tty {
+        let end = if done == total { "\n" } else { "" };
+        Some(format!("\rbench-turns: {done}/{total} runs {end}"))
+    } else if done.is_multiple_of(10) || done == total {
+        Some(format!("bench-turns: {done}/{total} runs\n"))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::progress_text;
+
+    #[test]
+    fn progress_rewrites_its_line_only_on_a_terminal() {
+        let log: String = (1..=25)
+            .filter_map(|d| progress_text(false, d, 25))
+            .collect();
+        assert_eq!(
+            log,
+            "bench-turns: 10/25 runs\nbench-turns: 20/25 runs\nbench-turns: 25/25 runs\n"
+        );
+        assert_eq!(
+            progress_text(true, 3, 25).as_deref(),
+            Some("\rbench-turns: 3/25 runs ")
+        );
+        assert!(progress_text(true, 25, 25).unwrap().ends_with('\n'));
+        assert_eq!(progress_text(false, 1, 1), None);
+    }
 }
