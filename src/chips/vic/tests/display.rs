@@ -261,13 +261,7 @@ fn a_colour_write_shows_three_pixels_before_its_cycle() {
         v.write(0x11, 0x1B);
         v.write(0x27, 7);
         v.write(reg, 2);
-        // As the machine runs it: the quiet cycles caught up (none here) before each tick.
-        while (v.raster(), v.cycle()) != (line, cycle) {
-            v.run_quiet(0, &m.view());
-            v.tick(&m.view());
-        }
-        v.write(reg, 5);
-        tick_to(&mut v, &m, line + 1, 1);
+        write_at(&mut v, &m, (line, cycle), reg, 5);
         let r = (line - T.first_visible_line) as usize * FRAME_WIDTH + 8;
         let px = &v.frame()[r + 100..r + 160];
         // With a sprite over the background, only the pixels outside it are checked.

@@ -75,6 +75,17 @@ pub(super) fn tick_to(v: &mut Vic, m: &Mem, line: u16, cycle: u8) -> bool {
     panic!("never reached line {line} cycle {cycle}");
 }
 
+/// Run as the machine does (the quiet cycles caught up before each tick) to `line`,
+/// `cycle`; write `value` to register `reg` there, then finish the line.
+pub(super) fn write_at(v: &mut Vic, m: &Mem, (line, cycle): (u16, u8), reg: u8, value: u8) {
+    while (v.raster(), v.cycle()) != (line, cycle) {
+        v.run_quiet(0, &m.view());
+        v.tick(&m.view());
+    }
+    v.write(reg, value);
+    tick_to(v, m, line + 1, 1);
+}
+
 pub(super) fn run_frame(v: &mut Vic, m: &Mem) {
     tick_to(v, m, 0, 1);
     tick_to(v, m, 311, 63);

@@ -129,12 +129,7 @@ fn the_8565_shows_a_grey_dot_where_a_colour_register_changes() {
                 v.write(r, x);
             }
             v.write(reg, 2);
-            while (v.raster(), v.cycle()) != (line, cycle) {
-                v.run_quiet(0, &m.view());
-                v.tick(&m.view());
-            }
-            v.write(reg, 5);
-            tick_to(&mut v, &m, line + 1, 1);
+            write_at(&mut v, &m, (line, cycle), reg, 5);
             let r = (line - t.first_visible_line) as usize * FRAME_WIDTH + 8;
             let first = 129 + 8 * (cycle as usize - 30);
             for x in 100..160 {
