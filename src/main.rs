@@ -432,7 +432,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     let opts = RunOptions {
         roms: a.roms,
         model: a.model.model()?,
-        cartridge: a.port.cartridge.clone(),
+        port: a.port.device(),
         limit,
         autostart: a.file,
         autostart_kind: a.kind.kind(),
@@ -636,7 +636,7 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         disks: w.disk.clone(),
         disk_read_only: w.disk_readonly,
         warp_on_load: w.warp_on_load,
-        cartridge: w.port.cartridge.clone(),
+        port: w.port.device(),
     };
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)

@@ -11,7 +11,7 @@ use super::memory::Region;
 use super::schedule::vic_view;
 use super::{Event, System};
 use crate::chips::cpu::Bus;
-use crate::chips::expansion::Select;
+use crate::chips::expansion::{DmaBus, Select};
 
 /// Which chip answers in the I/O block, by address bits 8-11.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -41,8 +41,12 @@ impl System {
     /// EXROM.
     pub(super) fn update_map(&mut self) {
         self.port_lines = self.expansion.0.lines();
+        // The CPU's writes reach nothing from the cycle after /DMA falls to the cycle in
+        // which the device lets it go (`dma_cycle`).
+        self.off_the_bus |= self.port_lines.dma;
+        let l = &self.port_lines;
         self.mem
-            .update_map(self.port_lines.game, self.port_lines.exrom);
+            .update_map(l.game, l.exrom, l.watch, self.off_the_bus);
     }
 
     /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
@@ -99,11 +103,51 @@ impl System {
 
     #[inline(never)]
     fn write_other(&mut self, r: Region, addr: u16, value: u8) {
+        if r == Region::OffTheBus {
+            return;
+        }
+        if addr < 2 {
+            self.mem.port.write(addr, value, self.cycles);
+            self.update_map();
+            // The 6510 does not drive the bus for its own port: the RAM cell underneath gets
+            // whatever the VIC left there.
+            self.vic_catch_up();
+            self.mem.ram[addr as usize] = self.open_bus();
+            return;
+        }
         match r {
             Region::Io => self.io_write(addr, value),
             Region::RomL => self.port_write(Select::RomL, addr, value),
             Region::RomH => self.port_write(Select::RomH, addr, value),
+            Region::Watched => {
+                self.write_as_mapped(addr, value);
+                if self.port_lines.watch == Some(addr) {
+                    self.expansion.0.watched_write(addr, value);
+                    self.port_changed();
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// A write where the read map says (not the write map's watches).
+    fn write_as_mapped(&mut self, addr: u16, value: u8) {
+        let r = self.mem.region(addr);
+        if r.is_memory() {
+            self.mem.ram[addr as usize] = value;
+        } else {
+            self.write_other(r, addr, value);
+        }
+    }
+
+    /// After the device on the port was told of an access: the PLA's map follows GAME and
+    /// EXROM, and when its interrupt or DMA lines moved, the VIC's next cycle is a full tick,
+    /// which drives the CPU's inputs.
+    fn port_changed(&mut self) {
+        let before = self.port_lines;
+        self.update_map();
+        if self.port_lines != before {
+            self.vic_wake_now();
         }
     }
 
@@ -112,7 +156,7 @@ impl System {
     fn port_read(&mut self, select: Select, addr: u16) -> u8 {
         self.vic_catch_up();
         let v = self.expansion.0.read(select, addr);
-        self.update_map();
+        self.port_changed();
         v.unwrap_or_else(|| self.open_bus())
     }
 
@@ -130,14 +174,28 @@ impl System {
         if select != Select::Io1 && select != Select::Io2 && !ultimax {
             self.mem.ram[addr as usize] = value;
         }
-        let before = self.port_lines;
         self.expansion.0.write(select, addr, value);
-        self.update_map();
-        if self.port_lines != before {
-            // Its interrupt or DMA lines moved: the VIC's next cycle is a full tick, which
-            // drives the CPU's inputs.
-            self.vic_wake_now();
+        self.port_changed();
+    }
+
+    /// One cycle with /DMA pulled: the CPU is off the bus (its reads held by RDY, its writes
+    /// lost: the write map's `OffTheBus`), and the device on the port may make an access.
+    /// The VIC's next cycle is a full tick, which brings the next DMA cycle, or, after the
+    /// last, gives the CPU the bus back.
+    #[inline(never)]
+    pub(super) fn dma_cycle(&mut self) {
+        if !self.port_lines.dma {
+            // Let go in the cycle before: the CPU has the bus again.
+            self.off_the_bus = false;
+            self.update_map();
+            return;
         }
+        let mut slot = std::mem::take(&mut self.expansion);
+        let ba_low = self.ba_low && !self.vic.ba_fell_in_this_cycle();
+        slot.0.dma_cycle(self, ba_low);
+        self.expansion = slot;
+        self.port_changed();
+        self.vic_wake_now();
     }
 
     fn io_peek(&self, addr: u16) -> u8 {
@@ -232,20 +290,29 @@ impl Bus for System {
             // Fetches the picture still owes must see memory before this write.
             self.vic_catch_up();
         }
-        if addr < 2 {
-            self.mem.port.write(addr, value, self.cycles);
-            self.update_map();
-            // The 6510 does not drive the bus for its own port: the RAM cell underneath gets
-            // whatever the VIC left there.
-            self.vic_catch_up();
-            self.mem.ram[addr as usize] = self.open_bus();
-            return;
-        }
-        let r = self.mem.region(addr);
-        if r.is_memory() {
+        let r = self.mem.write_region(addr);
+        if r.is_memory() && addr >= 2 {
             self.mem.ram[addr as usize] = value;
         } else {
             self.write_other(r, addr, value);
+        }
+    }
+}
+
+impl DmaBus for System {
+    fn read(&mut self, addr: u16) -> u8 {
+        if addr < 2 {
+            return self.mem.ram[addr as usize];
+        }
+        <System as Bus>::read(self, addr)
+    }
+
+    fn write(&mut self, addr: u16, value: u8) {
+        self.vic_catch_up();
+        if addr < 2 {
+            self.mem.ram[addr as usize] = value;
+        } else {
+            self.write_as_mapped(addr, value);
         }
     }
 }

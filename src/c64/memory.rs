@@ -32,6 +32,12 @@ pub enum Region {
     RomH,
     /// Nothing answers (Ultimax mode): reads see the bus as the VIC left it.
     Open,
+    /// Only in the write map: the block holding the address a device on the expansion port
+    /// watches (its writes go where the read map says, and the device is told).
+    Watched,
+    /// Only in the write map, everywhere, while a device on the expansion port pulls /DMA:
+    /// the CPU is off the bus (AEC), and its writes reach nothing.
+    OffTheBus,
 }
 
 impl Region {
@@ -55,6 +61,14 @@ pub struct Memory {
     pub roms: Roms,
     pub port: Port,
     map: [Region; 16],
+    /// `map` for writes: the same, with the watched address's block marked (rebuilt by
+    /// `update_map`, not stored).
+    #[serde(skip, default = "all_ram")]
+    wmap: [Region; 16],
+}
+
+fn all_ram() -> [Region; 16] {
+    [Region::Ram; 16]
 }
 
 impl Memory {
@@ -65,9 +79,10 @@ impl Memory {
             roms,
             port: Port::default(),
             map: [Region::Ram; 16],
+            wmap: [Region::Ram; 16],
         };
         m.power_on_pattern();
-        m.update_map(true, true);
+        m.update_map(true, true, None, false);
         m
     }
 
@@ -87,9 +102,19 @@ impl Memory {
     }
 
     /// Recompute the block map after a write to the 6510 port or a change of GAME or EXROM
-    /// (levels, true = high).
-    pub fn update_map(&mut self, game: bool, exrom: bool) {
-        let bits = self.port.bank_bits();
+    /// (levels, true = high), of the address the expansion port watches, or of its /DMA.
+    pub fn update_map(&mut self, game: bool, exrom: bool, watch: Option<u16>, dma: bool) {
+        self.map = Self::block_map(self.port.bank_bits(), game, exrom);
+        self.wmap = self.map;
+        if let Some(a) = watch {
+            self.wmap[(a >> 12) as usize] = Region::Watched;
+        }
+        if dma {
+            self.wmap = [Region::OffTheBus; 16];
+        }
+    }
+
+    fn block_map(bits: u8, game: bool, exrom: bool) -> [Region; 16] {
         let loram = bits & 1 != 0;
         let hiram = bits & 2 != 0;
         let charen = bits & 4 != 0;
@@ -102,8 +127,7 @@ impl Memory {
             map[0xD] = Region::Io;
             map[0xE] = Region::RomH;
             map[0xF] = Region::RomH;
-            self.map = map;
-            return;
+            return map;
         }
         let cart16 = !game && !exrom;
         if !exrom && loram && hiram {
@@ -126,7 +150,7 @@ impl Memory {
         } else if !charen && (hiram || (loram && !cart16)) {
             map[0xD] = Region::CharRom;
         }
-        self.map = map;
+        map
     }
 
     /// The region answering a CPU access to `addr`.
@@ -135,14 +159,24 @@ impl Memory {
         self.map[(addr >> 12) as usize]
     }
 
+    /// The region taking a CPU write to `addr`.
+    #[inline(always)]
+    pub fn write_region(&self, addr: u16) -> Region {
+        self.wmap[(addr >> 12) as usize]
+    }
+
     /// Read a ROM or RAM (the caller handles I/O, the cartridge's areas, open areas and the
     /// port at $00/$01).
     #[inline(always)]
     pub fn read_mapped(&self, region: Region, addr: u16) -> u8 {
         match region {
-            Region::Ram | Region::Io | Region::RomL | Region::RomH | Region::Open => {
-                self.ram[addr as usize]
-            }
+            Region::Ram
+            | Region::Io
+            | Region::RomL
+            | Region::RomH
+            | Region::Open
+            | Region::Watched
+            | Region::OffTheBus => self.ram[addr as usize],
             Region::Basic => self.roms.basic[(addr & 0x1FFF) as usize],
             Region::Kernal => self.roms.kernal[(addr & 0x1FFF) as usize],
             Region::CharRom => self.roms.chargen[(addr & 0x0FFF) as usize],

@@ -69,6 +69,9 @@ pub struct System {
     expansion: Slot,
     #[serde(skip, default = "released")]
     port_lines: Lines,
+    /// The CPU is off the bus: /DMA was pulled, in this cycle or the one before (`bus.rs`).
+    #[serde(skip)]
+    off_the_bus: bool,
     /// A 1541 on the serial bus, if one is attached (in save states without its ROM, which
     /// comes with the machine's ROMs).
     drive: Option<Box<Drive>>,
@@ -122,6 +125,7 @@ impl C64 {
             serial_c64,
             expansion: Slot::default(),
             port_lines: Lines::RELEASED,
+            off_the_bus: false,
             drive: None,
             sched: Schedule::default(),
             ba_low: false,
@@ -308,8 +312,15 @@ impl C64 {
                 s.vic.cpu_data(v);
             }
             s.drive_cpu(&mut self.cpu);
+            if s.off_the_bus {
+                // A device on the expansion port has the bus (and keeps the VIC ticking in
+                // full while it does).
+                s.dma_cycle();
+            }
         }
-        // 2. The CPU's bus cycle: read cycles are held while RDY is low.
+        // 2. The CPU's bus cycle: read cycles are held while RDY is low. (While a device on
+        // the expansion port pulls /DMA, wired to both RDY and AEC, its writes reach nothing:
+        // `bus.rs`.)
         self.cpu.tick(s);
         // 3. The CIAs, with their TOD input (50 pulses per 985,248 cycles, spread evenly).
         // Cycles in which they only count down are applied later, in one step; so are the

@@ -3,11 +3,14 @@
 //! A cartridge sees only what the port shows it (the selects ROML, ROMH, I/O 1 and I/O 2,
 //! the address and the data) and drives only the port's lines.
 //!
-//! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]).
+//! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]). RAM expansions,
+//! made from a size rather than an image: the REU ([`reu`]) and GeoRAM ([`georam`]).
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
 pub mod generic;
+pub mod georam;
+pub mod reu;
 
 use crate::chips::expansion::Expansion;
 use crate::media::crt::Crt;
@@ -31,4 +34,38 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
                 .join(", ")
         )),
     }
+}
+
+/// A size as the options write it: `512k`, `16m` (KiB or MiB), in KiB.
+pub fn kib(text: &str) -> Option<u32> {
+    let lower = text.to_ascii_lowercase();
+    let (digits, scale) = match lower.strip_suffix('k') {
+        Some(d) => (d, 1),
+        None => (lower.strip_suffix('m')?, 1024),
+    };
+    digits.parse::<u32>().ok()?.checked_mul(scale)
+}
+
+/// The RAM expansion an option names, as the VICE test bench's lists write them
+/// (`reu512k`, `reu16m`, `geo512k`, ...): `None` when `word` names none, else the device or
+/// why breadbin cannot make it.
+pub fn from_option(word: &str) -> Option<Result<Box<dyn Expansion>, String>> {
+    if let Some(size) = word.strip_prefix("reu") {
+        return Some(match kib(size) {
+            Some(k) => reu::Reu::new(k).map(|r| Box::new(r) as Box<dyn Expansion>),
+            None => Err(format!("{word}: not a size (128k to 16m)")),
+        });
+    }
+    if let Some(size) = word.strip_prefix("geo") {
+        return Some(match kib(size) {
+            Some(k) => georam::GeoRam::new(k).map(|r| Box::new(r) as Box<dyn Expansion>),
+            None => Err(format!("{word}: not a size (64k to 4m)")),
+        });
+    }
+    const OTHERS: [&str; 4] = ["plus60k", "plus256k", "dqbb", "ramcart"];
+    (OTHERS.iter().any(|o| word.starts_with(o)) || word == "isepic").then(|| {
+        Err(format!(
+            "option {word} (a RAM expansion breadbin does not have)"
+        ))
+    })
 }

@@ -14,6 +14,9 @@ pub struct Lines {
     pub irq: bool,
     pub nmi: bool,
     pub dma: bool,
+    /// An address whose CPU writes the device watches although it raises no select there
+    /// (the REU's trigger at $FF00): the port carries the whole address bus.
+    pub watch: Option<u16>,
 }
 
 impl Lines {
@@ -24,6 +27,7 @@ impl Lines {
         irq: false,
         nmi: false,
         dma: false,
+        watch: None,
     };
 }
 
@@ -40,6 +44,14 @@ pub enum Select {
     RomH,
 }
 
+/// The C64's bus as a device that pulled /DMA drives it: the CPU is off the bus, and the
+/// device's accesses go where the PLA decodes them, as the CPU's would, except that $0000
+/// and $0001 are RAM (the 6510's port answers only its own CPU).
+pub trait DmaBus {
+    fn read(&mut self, addr: u16) -> u8;
+    fn write(&mut self, addr: u16, value: u8);
+}
+
 /// Something on the expansion port.
 pub trait Expansion: Send + Sync {
     /// The lines it drives now.
@@ -51,6 +63,12 @@ pub trait Expansion: Send + Sync {
     fn peek(&self, select: Select, addr: u16) -> Option<u8>;
     /// A write with `select` raised.
     fn write(&mut self, select: Select, addr: u16, value: u8);
+    /// A cycle with /DMA pulled (its [`Lines::dma`]): the device may make one access on
+    /// `bus`. `ba_low`: the VIC's BA line in this cycle (low while the VIC takes, or is about
+    /// to take, the bus).
+    fn dma_cycle(&mut self, _bus: &mut dyn DmaBus, _ba_low: bool) {}
+    /// The CPU wrote `value` to the address in [`Lines::watch`].
+    fn watched_write(&mut self, _addr: u16, _value: u8) {}
     /// The machine's RESET line was pulled.
     fn reset(&mut self) {}
     /// A copy (machines are cloned for look-ahead and tests).

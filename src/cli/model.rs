@@ -1,8 +1,10 @@
-//! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs; `--cartridge`: what
+//! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs; `--cartridge`,
+//! `--reu` and `--georam`: what
 //! is plugged into its expansion port.
 
 use breadbin::c64::Model;
 use breadbin::c64::model::{self, CiaModel, SidModel, VicModel};
+use breadbin::host::cartridge::PortDevice;
 use clap::Args;
 
 #[derive(Args, Debug, Clone, Default)]
@@ -29,6 +31,40 @@ pub(crate) struct PortArgs {
     /// A cartridge image (.crt) in the expansion port at power-on.
     #[arg(long, value_name = "FILE.crt")]
     pub cartridge: Option<std::path::PathBuf>,
+    /// A RAM Expansion Unit in the expansion port: 128k (1700), 256k (1764), 512k (1750),
+    /// or a larger unit up to 16m.
+    #[arg(long, value_name = "SIZE", value_parser = parse_reu, conflicts_with = "cartridge")]
+    pub reu: Option<u32>,
+    /// A GeoRAM in the expansion port: 64k to 4m (512k is the common one).
+    #[arg(long, value_name = "SIZE", value_parser = parse_georam,
+          conflicts_with_all = ["cartridge", "reu"])]
+    pub georam: Option<u32>,
+}
+
+impl PortArgs {
+    /// The device asked for, if any.
+    pub(crate) fn device(&self) -> Option<PortDevice> {
+        match (&self.cartridge, self.reu, self.georam) {
+            (Some(p), _, _) => Some(PortDevice::Cartridge(p.clone())),
+            (None, Some(k), _) => Some(PortDevice::Reu(k)),
+            (None, None, Some(k)) => Some(PortDevice::GeoRam(k)),
+            (None, None, None) => None,
+        }
+    }
+}
+
+fn parse_georam(s: &str) -> Result<u32, String> {
+    let k = breadbin::cart::kib(s)
+        .ok_or_else(|| format!("'{s}' is not a size (64k, 128k, ... 512k, ... 4m)"))?;
+    breadbin::cart::georam::GeoRam::new(k)?;
+    Ok(k)
+}
+
+fn parse_reu(s: &str) -> Result<u32, String> {
+    let k = breadbin::cart::kib(s)
+        .ok_or_else(|| format!("'{s}' is not a size (128k, 256k, 512k, 1m, ... 16m)"))?;
+    breadbin::cart::reu::Reu::new(k)?;
+    Ok(k)
 }
 
 impl ModelArgs {

@@ -75,8 +75,8 @@ pub struct Options {
     pub disk_read_only: bool,
     /// Run at full speed while the drive's motor runs.
     pub warp_on_load: bool,
-    /// A cartridge image in the expansion port at every power-on.
-    pub cartridge: Option<PathBuf>,
+    /// What is in the expansion port at every power-on.
+    pub port: Option<crate::host::cartridge::PortDevice>,
 }
 
 impl Default for Options {
@@ -102,7 +102,7 @@ impl Default for Options {
             disks: Vec::new(),
             disk_read_only: false,
             warp_on_load: false,
-            cartridge: None,
+            port: None,
         }
     }
 }
@@ -224,8 +224,8 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
         },
     };
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
-    if let Some(p) = &opts.cartridge {
-        m.cartridge = Some(crate::host::cartridge::load(p).map_err(FrontendError::Cartridge)?);
+    if let Some(p) = &opts.port {
+        m.cartridge = Some(p.make().map_err(FrontendError::Cartridge)?);
     }
     m.set_model(opts.model)?;
     m.set_pokes(opts.pokes.clone());

@@ -1,9 +1,32 @@
-//! A cartridge image file for the expansion port: read, checked and made into its device
-//! (`cart/`), with one line naming the file when it cannot be.
+//! What the user put in the expansion port: a cartridge image file, read, checked and made
+//! into its device (`cart/`) with one line naming the file when it cannot be, or a RAM
+//! expansion of a given size.
 
 use crate::chips::expansion::Expansion;
 use crate::media::crt::Crt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// A device for the expansion port, as the command line names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PortDevice {
+    /// A cartridge image (`--cartridge FILE.crt`).
+    Cartridge(PathBuf),
+    /// A RAM Expansion Unit of this many KiB (`--reu SIZE`).
+    Reu(u32),
+    /// A GeoRAM of this many KiB (`--georam SIZE`).
+    GeoRam(u32),
+}
+
+impl PortDevice {
+    /// The device, made afresh (as at power-on), or why it cannot be.
+    pub fn make(&self) -> Result<Box<dyn Expansion>, String> {
+        match self {
+            PortDevice::Cartridge(path) => load(path),
+            PortDevice::Reu(kib) => Ok(Box::new(crate::cart::reu::Reu::new(*kib)?)),
+            PortDevice::GeoRam(kib) => Ok(Box::new(crate::cart::georam::GeoRam::new(*kib)?)),
+        }
+    }
+}
 
 /// The device for the cartridge image at `path`, or why there is none: unreadable, damaged
 /// (with the byte offset), or of a type breadbin does not have.

@@ -76,8 +76,8 @@ pub struct RunOptions {
     pub roms: Option<PathBuf>,
     /// The C64 powered on (a loaded state brings its own).
     pub model: crate::c64::Model,
-    /// A cartridge image in the expansion port at power-on.
-    pub cartridge: Option<PathBuf>,
+    /// What is in the expansion port at power-on.
+    pub port: Option<crate::host::cartridge::PortDevice>,
     /// Emulated time from power-on (or the loaded state); `None` uses
     /// [`DEFAULT_LIMIT_SECONDS`] or, when an event is awaited, [`DEFAULT_AWAIT_SECONDS`].
     pub limit: Option<Limit>,
@@ -197,8 +197,8 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         Some(p) => crate::host::state::load(p, &roms)?,
         None => C64::with_model(roms, opts.model)?,
     };
-    if let Some(p) = &opts.cartridge {
-        c64.plug(crate::host::cartridge::load(p).map_err(RunError::Cartridge)?);
+    if let Some(p) = &opts.port {
+        c64.plug(p.make().map_err(RunError::Cartridge)?);
     }
     let mut disk = match disk_start.or(opts.disk.as_deref()) {
         Some(p) => Some(DiskFile::attach(&mut c64, p, opts.disk_read_only)?),

@@ -478,6 +478,7 @@ impl Vic {
             self.den_latch = false;
         }
         self.cycle = 1;
+        self.spr.fresh = (0, 0);
         if let Some((line, x)) = self.pen
             && line == self.raster
         {

@@ -14,6 +14,9 @@ pub(super) struct Sprites {
     /// fell too late for the second phase of their p-access cycle.
     #[serde(default)]
     pub ba_late: u8,
+    /// The cycle of this line in which DMA last came on, and for which sprites (rule 3).
+    #[serde(default)]
+    pub fresh: (u8, u8),
     /// An s-access byte read in a second phase the CPU had: its line, cycle, sprite and
     /// shift in `data`. A VIC register access of the CPU in that cycle puts its byte there.
     #[serde(default)]
@@ -55,6 +58,7 @@ impl Default for Sprites {
         Sprites {
             dma: 0,
             ba_late: 0,
+            fresh: (0, 0),
             cpu_byte: None,
             display: 0,
             // Set as long as MxYE is clear, which it is at power-on.
@@ -78,6 +82,20 @@ impl Default for Sprites {
 }
 
 impl Vic {
+    /// Whether BA is low in this cycle only because a sprite's DMA came on in it (sprite 0 in
+    /// the first line it is fetched for, on PAL in cycle 55). The CPU sees BA fall at once;
+    /// a device on the expansion port samples BA before the VIC's compare and takes this
+    /// cycle still (the test bench's REU sprite timing programs, as VICE x64sc runs them).
+    pub fn ba_fell_in_this_cycle(&self) -> bool {
+        let c = self.cycle;
+        let (at, fresh) = self.spr.fresh;
+        at == c
+            && fresh != 0
+            && !(self.bad_line && (12..=54).contains(&c))
+            && self.spr.dma & !fresh & self.t.sprite_ba[c as usize] == 0
+            && self.spr.dma & self.t.sprite_ba[c as usize] != 0
+    }
+
     /// Whether the sprite unit has work in its cycles: the Y compare and the expansion
     /// flip-flops (cycles 55-56) and the p- and s-accesses, which load the shift registers
     /// with or without DMA.
@@ -150,6 +168,7 @@ impl Vic {
                     self.spr.exp_ff ^= yexp;
                 }
                 // Rule 3: DMA on where the sprite is enabled and its Y equals the raster.
+                self.spr.fresh = (cycle, 0);
                 for n in 0..8 {
                     let bit = 1 << n;
                     if self.regs[0x15] & bit != 0
@@ -157,6 +176,7 @@ impl Vic {
                         && self.regs[2 * n + 1] == self.raster as u8
                     {
                         self.spr.dma |= bit;
+                        self.spr.fresh.1 |= bit;
                         if self.t.sprite_ba[cycle as usize - 1] & bit != 0 {
                             self.spr.ba_late |= bit;
                         }

@@ -10,6 +10,7 @@
 use super::BenchError;
 use crate::c64::Model;
 use crate::c64::model::{CiaModel, SidModel, VicModel};
+use crate::chips::expansion::Expansion;
 use std::path::Path;
 
 /// What a run must do to pass.
@@ -104,14 +105,28 @@ impl Entry {
                 "vicii-ntscold" => m = m.with_vic(VicModel::Mos6567R56A),
                 w if self.expect.is_picture()
                     && (w.starts_with("warn:") || w.starts_with("expect:")) => {}
+                w if crate::cart::from_option(w).is_some() => {}
                 w => return Err(w.to_string()),
             }
         }
         Ok(m)
     }
 
+    /// The RAM expansion the options name (`reu512k`, ...), if any: its device, or why
+    /// breadbin has none.
+    pub fn expansion(&self) -> Option<Result<Box<dyn Expansion>, String>> {
+        self.option_words().find_map(crate::cart::from_option)
+    }
+
     /// What the run needs that breadbin does not emulate, if anything.
     pub fn unsupported(&self) -> Option<String> {
+        match self.expansion() {
+            Some(Err(why)) => return Some(why),
+            Some(Ok(_)) if !self.cartridge.is_empty() => {
+                return Some("a cartridge and a RAM expansion together".into());
+            }
+            _ => {}
+        }
         match self.model() {
             Err(w) => return Some(format!("option {w}")),
             Ok(m) if m.check().is_err() => return Some(format!("option {}", self.options)),

@@ -281,13 +281,15 @@ pub fn run(
     // Each run's program and disk, read and checked before the first run; `None` for a run
     // that needs what breadbin does not emulate.
     let mut setups: Vec<Option<(Program, Option<Image>)>> = Vec::with_capacity(entries.len());
-    // Each cartridge run's device, or why it cannot run.
+    // Each device for the expansion port (a cartridge or a RAM expansion), or why the run
+    // cannot have it.
     let mut carts: Vec<Option<Result<Box<dyn Expansion>, String>>> = Vec::new();
     for e in entries {
-        carts.push(
-            (!e.cartridge.is_empty() && e.unsupported().is_none())
+        carts.push(match e.expansion() {
+            Some(Ok(device)) if e.unsupported().is_none() => Some(Ok(device)),
+            _ => (!e.cartridge.is_empty() && e.unsupported().is_none())
                 .then(|| crate::host::cartridge::load(&dir.join(&e.cartridge))),
-        );
+        });
         if e.unsupported().is_some() || e.program.is_empty() {
             setups.push(None);
             continue;
