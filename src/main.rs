@@ -433,6 +433,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         roms: a.roms,
         model: a.model.model()?,
         port: a.port.device(),
+        cartridge_write: a.port.cartridge_write,
         limit,
         autostart: a.file,
         autostart_kind: a.kind.kind(),
@@ -637,6 +638,7 @@ fn window(w: &WindowArgs) -> Result<ExitCode, String> {
         disk_read_only: w.disk_readonly,
         warp_on_load: w.warp_on_load,
         port: w.port.device(),
+        cartridge_write: w.port.cartridge_write,
     };
     breadbin::frontend::run(opts)
         .map(|_| ExitCode::SUCCESS)

@@ -270,6 +270,11 @@ impl C64 {
         self.sys.vic_wake_now();
     }
 
+    /// The cartridge's image with what the machine wrote to its flash, if that changed it.
+    pub fn cartridge_image(&self) -> Option<crate::media::crt::Crt> {
+        self.sys.expansion.0.changed_image()
+    }
+
     /// Empty the expansion port.
     pub fn unplug(&mut self) {
         self.sys.expansion = Slot::default();

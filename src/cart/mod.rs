@@ -3,11 +3,13 @@
 //! A cartridge sees only what the port shows it (the selects ROML, ROMH, I/O 1 and I/O 2,
 //! the address and the data) and drives only the port's lines.
 //!
-//! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]). RAM expansions,
+//! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), EasyFlash
+//! ([`easyflash`]). RAM expansions,
 //! made from a size rather than an image: the REU ([`reu`]) and GeoRAM ([`georam`]).
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
+pub mod easyflash;
 pub mod generic;
 pub mod georam;
 pub mod reu;
@@ -17,7 +19,7 @@ use crate::media::crt::Crt;
 
 /// The CRT hardware type numbers breadbin has (VICE's cartridge list numbers them), with
 /// their names.
-pub const TYPES: &[(u16, &str)] = &[(0, "generic 8K/16K/Ultimax")];
+pub const TYPES: &[(u16, &str)] = &[(0, "generic 8K/16K/Ultimax"), (32, "EasyFlash")];
 
 /// The device for `crt`, or why there is none: a type breadbin does not have, or an image
 /// that does not fit its type. The message names neither file nor offset (the caller adds
@@ -25,6 +27,7 @@ pub const TYPES: &[(u16, &str)] = &[(0, "generic 8K/16K/Ultimax")];
 pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
     match crt.hardware {
         0 => Ok(Box::new(generic::Generic::from_crt(crt)?)),
+        32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
         n => Err(format!(
             "cartridge type {n} is not one breadbin has (it has: {})",
             TYPES

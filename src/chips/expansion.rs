@@ -69,6 +69,11 @@ pub trait Expansion: Send + Sync {
     fn dma_cycle(&mut self, _bus: &mut dyn DmaBus, _ba_low: bool) {}
     /// The CPU wrote `value` to the address in [`Lines::watch`].
     fn watched_write(&mut self, _addr: u16, _value: u8) {}
+    /// The cartridge's image with what the machine wrote to its flash, when that changed it
+    /// (`None` for a device without flash, or flash as it came).
+    fn changed_image(&self) -> Option<crate::media::crt::Crt> {
+        None
+    }
     /// The machine's RESET line was pulled.
     fn reset(&mut self) {}
     /// A copy (machines are cloned for look-ahead and tests).

@@ -31,6 +31,11 @@ pub(crate) struct PortArgs {
     /// A cartridge image (.crt) in the expansion port at power-on.
     #[arg(long, value_name = "FILE.crt")]
     pub cartridge: Option<std::path::PathBuf>,
+    /// Save what the machine writes to the cartridge's flash (EasyFlash) back to FILE.crt
+    /// when it stops (written under a temporary name, then renamed over it); without it the
+    /// writes are kept in memory only.
+    #[arg(long, requires = "cartridge")]
+    pub cartridge_write: bool,
     /// A RAM Expansion Unit in the expansion port: 128k (1700), 256k (1764), 512k (1750),
     /// or a larger unit up to 16m.
     #[arg(long, value_name = "SIZE", value_parser = parse_reu, conflicts_with = "cartridge")]

@@ -40,8 +40,10 @@ pub struct Machine {
     pub disks: Disks,
     /// What went wrong with a disk at a reset, for the window to say.
     pub disk_notes: Vec<String>,
-    /// The cartridge plugged in at every power-on.
+    /// The cartridge plugged in at every power-on (its flash as the machine left it).
     pub cartridge: Option<Box<dyn crate::chips::expansion::Expansion>>,
+    /// Where its flash is saved when the window closes (`--cartridge-write`).
+    pub cartridge_file: Option<std::path::PathBuf>,
 }
 
 impl Machine {
@@ -65,6 +67,15 @@ impl Machine {
             disks: Disks::default(),
             disk_notes: Vec::new(),
             cartridge: None,
+            cartridge_file: None,
+        }
+    }
+
+    /// Save the cartridge's flash to its file, if it changed and `--cartridge-write` asked.
+    pub fn save_cartridge(&self) -> Result<bool, String> {
+        match &self.cartridge_file {
+            Some(path) => crate::host::cartridge::write_back(&self.session.c64, path),
+            None => Ok(false),
         }
     }
 
@@ -203,6 +214,15 @@ impl Machine {
         self.stop_recording("hard reset");
         if let Err(e) = self.disks.save(&mut self.session.c64) {
             self.disk_notes.push(e.to_string());
+        }
+        if let Err(e) = self.save_cartridge() {
+            self.disk_notes.push(e);
+        }
+        // Flash keeps what was written to it across the power cycle.
+        if let Some(crt) = self.session.c64.cartridge_image()
+            && let Ok(device) = crate::cart::from_crt(&crt)
+        {
+            self.cartridge = Some(device);
         }
         // The model was accepted when it was set, so it powers on again.
         self.session.c64 = self

@@ -77,6 +77,8 @@ pub struct Options {
     pub warp_on_load: bool,
     /// What is in the expansion port at every power-on.
     pub port: Option<crate::host::cartridge::PortDevice>,
+    /// Save what the machine wrote to the cartridge's flash back to its file on exit.
+    pub cartridge_write: bool,
 }
 
 impl Default for Options {
@@ -103,6 +105,7 @@ impl Default for Options {
             disk_read_only: false,
             warp_on_load: false,
             port: None,
+            cartridge_write: false,
         }
     }
 }
@@ -226,6 +229,11 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
     if let Some(p) = &opts.port {
         m.cartridge = Some(p.make().map_err(FrontendError::Cartridge)?);
+        if let (true, crate::host::cartridge::PortDevice::Cartridge(path)) =
+            (opts.cartridge_write, p)
+        {
+            m.cartridge_file = Some(path.clone());
+        }
     }
     m.set_model(opts.model)?;
     m.set_pokes(opts.pokes.clone());

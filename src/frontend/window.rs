@@ -175,6 +175,9 @@ pub(crate) fn run(
     if let Err(e) = app.machine.disks.save(&mut app.machine.session.c64) {
         eprintln!("breadbin: {e}");
     }
+    if let Err(e) = app.machine.save_cartridge() {
+        eprintln!("breadbin: {e}");
+    }
     if let Some(e) = app.fatal {
         return Err(e);
     }

@@ -35,3 +35,14 @@ pub fn load(path: &Path) -> Result<Box<dyn Expansion>, String> {
     let crt = Crt::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     crate::cart::from_crt(&crt).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// If the machine wrote to its cartridge's flash, save the image to `path`: written under a
+/// temporary name, then renamed over it. Returns whether it wrote.
+pub fn write_back(c64: &crate::c64::C64, path: &Path) -> Result<bool, String> {
+    let Some(crt) = c64.cartridge_image() else {
+        return Ok(false);
+    };
+    crate::host::output::write_all_or_none(&[(path, &crt.to_bytes())])
+        .map_err(|e| e.to_string())?;
+    Ok(true)
+}

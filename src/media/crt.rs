@@ -78,6 +78,14 @@ impl Crt {
         let mut chips = Vec::new();
         let mut at = header;
         while at < bytes.len() {
+            let tail = &bytes[at..];
+            if tail.len() < 0x10
+                && !chips.is_empty()
+                && !tail.starts_with(&b"CHIP"[..tail.len().min(4)])
+            {
+                // A few bytes of padding after the last packet (some tools leave them).
+                break;
+            }
             if bytes.len() - at < 0x10 {
                 return Err(format!(
                     "offset ${at:X}: {} left, too few for a CHIP packet header",
@@ -213,5 +221,16 @@ mod tests {
         let mut b = bytes;
         b[0x49] = 7;
         assert!(Crt::parse(&b).unwrap_err().contains("unknown chip type 7"));
+    }
+
+    #[test]
+    fn a_few_bytes_of_padding_after_the_last_packet_are_let_be() {
+        let mut bytes = image().to_bytes();
+        bytes.extend([0u8; 12]);
+        assert_eq!(Crt::parse(&bytes).unwrap().chips.len(), image().chips.len());
+        // The start of a packet cut short is not padding.
+        let mut cut = image().to_bytes();
+        cut.extend(b"CHIP\0\0");
+        assert!(Crt::parse(&cut).unwrap_err().contains("too few"));
     }
 }

@@ -78,6 +78,8 @@ pub struct RunOptions {
     pub model: crate::c64::Model,
     /// What is in the expansion port at power-on.
     pub port: Option<crate::host::cartridge::PortDevice>,
+    /// Save what the machine wrote to the cartridge's flash back to its file at the end.
+    pub cartridge_write: bool,
     /// Emulated time from power-on (or the loaded state); `None` uses
     /// [`DEFAULT_LIMIT_SECONDS`] or, when an event is awaited, [`DEFAULT_AWAIT_SECONDS`].
     pub limit: Option<Limit>,
@@ -381,6 +383,11 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     }
     if let Some(d) = disk.as_mut() {
         d.save(&mut c64)?;
+    }
+    if let (true, Some(crate::host::cartridge::PortDevice::Cartridge(path))) =
+        (opts.cartridge_write, &opts.port)
+    {
+        crate::host::cartridge::write_back(&c64, path).map_err(RunError::Cartridge)?;
     }
     for f in trace
         .into_iter()

@@ -1,0 +1,235 @@
+//! EasyFlash (CRT type 32): two 512 KiB flash chips, one behind ROML and one behind ROMH, in
+//! 64 banks of 8 KiB each, and 256 bytes of RAM at I/O 2 ($DF00-$DFFF).
+//!
+//! From the EasyFlash programmer's documentation:
+//! - `$DE00` (write): the bank, 0-63.
+//! - `$DE02` (write): bit 2 chooses where /GAME comes from (0: the boot jumper, which holds
+//!   it low; 1: bit 0, set = low), bit 1 pulls /EXROM low, bit 7 is the LED. At reset both
+//!   registers are 0: Ultimax mode, bank 0, the ROMH chip's reset vector at $FFFC.
+//!
+//! The chips are AMD 29F040s: a write to their window is a command byte of the chip's
+//! unlock sequences ($AA to $555, $55 to $2AA, then the command to $555): program a byte
+//! (it can only clear bits), erase a 64 KiB sector or the chip, read the chip's IDs, reset.
+//! Programming and erasing are done at once (a status read after them already shows the
+//! data). Whether the flash changed is kept, for writing the image back ([`EasyFlash::crt`]).
+
+use crate::chips::expansion::{Expansion, Lines, Select};
+use crate::media::crt::{Chip, Crt};
+
+const BANK: usize = 0x2000;
+const BANKS: usize = 64;
+/// 8 banks of one chip: a 64 KiB sector.
+const SECTOR: usize = 0x10000;
+
+/// Where a 29F040 is in its command sequence.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step {
+    Read,
+    Unlocked1,
+    Unlocked2,
+    Program,
+    EraseSetup,
+    EraseUnlocked1,
+    EraseUnlocked2,
+    Ids,
+}
+
+/// One 29F040 (512 KiB) behind ROML or ROMH.
+#[derive(Clone)]
+struct Flash {
+    data: Vec<u8>,
+    step: Step,
+    changed: bool,
+}
+
+impl Flash {
+    fn new() -> Flash {
+        Flash {
+            data: vec![0xFF; BANK * BANKS],
+            step: Step::Read,
+            changed: false,
+        }
+    }
+
+    fn read(&self, at: usize) -> u8 {
+        match self.step {
+            // Manufacturer AMD, device 29F040.
+            Step::Ids => match at & 0xFF {
+                0 => 0x01,
+                1 => 0xA4,
+                _ => 0x00,
+            },
+            _ => self.data[at],
+        }
+    }
+
+    /// A write to chip address `at`: the command sequences look at its low 11 bits.
+    fn write(&mut self, at: usize, value: u8) {
+        let cmd = at & 0x7FF;
+        self.step = match (self.step, cmd, value) {
+            (_, _, 0xF0) if self.step != Step::Program => Step::Read,
+            (Step::Read | Step::Ids, 0x555, 0xAA) => Step::Unlocked1,
+            (Step::Unlocked1, 0x2AA, 0x55) => Step::Unlocked2,
+            (Step::Unlocked2, 0x555, 0xA0) => Step::Program,
+            (Step::Unlocked2, 0x555, 0x80) => Step::EraseSetup,
+            (Step::Unlocked2, 0x555, 0x90) => Step::Ids,
+            (Step::Program, _, v) => {
+                self.data[at] &= v;
+                self.changed = true;
+                Step::Read
+            }
+            (Step::EraseSetup, 0x555, 0xAA) => Step::EraseUnlocked1,
+            (Step::EraseUnlocked1, 0x2AA, 0x55) => Step::EraseUnlocked2,
+            (Step::EraseUnlocked2, 0x555, 0x10) => {
+                self.data.fill(0xFF);
+                self.changed = true;
+                Step::Read
+            }
+            (Step::EraseUnlocked2, _, 0x30) => {
+                let start = at / SECTOR * SECTOR;
+                self.data[start..start + SECTOR].fill(0xFF);
+                self.changed = true;
+                Step::Read
+            }
+            (Step::Ids, _, _) => Step::Ids,
+            _ => Step::Read,
+        };
+    }
+}
+
+#[derive(Clone)]
+pub struct EasyFlash {
+    roml: Flash,
+    romh: Flash,
+    ram: [u8; 256],
+    bank: u8,
+    control: u8,
+    name: String,
+}
+
+impl EasyFlash {
+    pub fn from_crt(crt: &Crt) -> Result<EasyFlash, String> {
+        let mut ef = EasyFlash {
+            roml: Flash::new(),
+            romh: Flash::new(),
+            ram: [0; 256],
+            bank: 0,
+            control: 0,
+            name: crt.name.clone(),
+        };
+        for (i, chip) in crt.chips.iter().enumerate() {
+            let n = i + 1;
+            let bank = usize::from(chip.bank);
+            let flash = match chip.load {
+                0x8000 => &mut ef.roml,
+                0xA000 | 0xE000 => &mut ef.romh,
+                load => {
+                    return Err(format!(
+                        "CHIP packet {n}: load address ${load:04X} (EasyFlash has $8000 and \
+                         $A000 or $E000)"
+                    ));
+                }
+            };
+            if bank >= BANKS || chip.data.len() > BANK {
+                return Err(format!(
+                    "CHIP packet {n}: bank {bank} of {} bytes (EasyFlash has banks 0-63 of \
+                     8 KiB)",
+                    chip.data.len()
+                ));
+            }
+            flash.data[bank * BANK..bank * BANK + chip.data.len()].copy_from_slice(&chip.data);
+        }
+        Ok(ef)
+    }
+
+    /// The flash as a CRT image, or `None` while it holds what it was made from. Banks left
+    /// erased are not written.
+    fn crt(&self) -> Option<Crt> {
+        if !self.roml.changed && !self.romh.changed {
+            return None;
+        }
+        let mut chips = Vec::new();
+        for bank in 0..BANKS {
+            for (flash, load) in [(&self.roml, 0x8000), (&self.romh, 0xA000)] {
+                let data = &flash.data[bank * BANK..(bank + 1) * BANK];
+                if data.iter().any(|&b| b != 0xFF) {
+                    chips.push(Chip {
+                        kind: 2,
+                        bank: bank as u16,
+                        load,
+                        data: data.to_vec(),
+                    });
+                }
+            }
+        }
+        Some(Crt {
+            version: (1, 0),
+            hardware: 32,
+            exrom: true,
+            game: false,
+            subtype: 0,
+            name: self.name.clone(),
+            chips,
+        })
+    }
+
+    fn at(&self, addr: u16) -> usize {
+        usize::from(self.bank & 0x3F) * BANK + usize::from(addr & 0x1FFF)
+    }
+}
+
+impl Expansion for EasyFlash {
+    fn lines(&self) -> Lines {
+        let game_low = if self.control & 4 != 0 {
+            self.control & 1 != 0
+        } else {
+            true
+        };
+        Lines {
+            game: !game_low,
+            exrom: self.control & 2 == 0,
+            ..Lines::RELEASED
+        }
+    }
+
+    fn read(&mut self, select: Select, addr: u16) -> Option<u8> {
+        self.peek(select, addr)
+    }
+
+    fn peek(&self, select: Select, addr: u16) -> Option<u8> {
+        match select {
+            Select::RomL => Some(self.roml.read(self.at(addr))),
+            Select::RomH => Some(self.romh.read(self.at(addr))),
+            Select::Io1 => None,
+            Select::Io2 => Some(self.ram[usize::from(addr & 0xFF)]),
+        }
+    }
+
+    fn write(&mut self, select: Select, addr: u16, value: u8) {
+        let at = self.at(addr);
+        match select {
+            Select::RomL => self.roml.write(at, value),
+            Select::RomH => self.romh.write(at, value),
+            Select::Io1 => match addr & 2 {
+                0 => self.bank = value & 0x3F,
+                _ => self.control = value & 0x87,
+            },
+            Select::Io2 => self.ram[usize::from(addr & 0xFF)] = value,
+        }
+    }
+
+    fn changed_image(&self) -> Option<Crt> {
+        self.crt()
+    }
+
+    fn reset(&mut self) {
+        self.bank = 0;
+        self.control = 0;
+        self.roml.step = Step::Read;
+        self.romh.step = Step::Read;
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Expansion> {
+        Box::new(self.clone())
+    }
+}
