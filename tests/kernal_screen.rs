@@ -446,3 +446,35 @@ fn clear_screen_forgets_a_shown_cursor() {
         "only spaces and the blinking cursor: the Q must not come back"
     );
 }
+
+#[test]
+fn programs_reach_the_screen_output_cint_and_basics_set_up_at_their_old_addresses() {
+    let mut c = machine();
+    clear(&mut c);
+    // $E716 prints on the screen, keeping the registers.
+    let r = call(
+        &mut c,
+        0xE716,
+        Regs {
+            a: b'Q',
+            x: 0x12,
+            y: 0x34,
+            ..Regs::default()
+        },
+    );
+    assert_eq!((r.a, r.x, r.y), (b'Q', 0x12, 0x34));
+    assert_eq!(row_text(&c, 0), vec![0x11]);
+    // $FF5B is CINT: the screen cleared, the cursor home.
+    call(&mut c, 0xFF5B, Regs::default());
+    assert_eq!(row_text(&c, 0), Vec::<u8>::new());
+    assert_eq!(cursor(&c), (0, 0, 39));
+    // $E453 sets BASIC's vectors, $E3BF its RAM (the JMP before USR's address among it).
+    for v in 0x0300..0x030C {
+        c.poke_ram(v, 0);
+    }
+    c.poke_ram(0x0310, 0);
+    call(&mut c, 0xE453, Regs::default());
+    call(&mut c, 0xE3BF, Regs::default());
+    assert!((0x0300..0x030C).all(|v| c.ram()[v] != 0), "the vectors");
+    assert_eq!(c.ram()[0x0310], 0x4C, "USR's JMP");
+}

@@ -8,56 +8,8 @@
 ; Cold start: the KERNAL has initialised the machine and jumps here through $A000.
 COLD:   ldx #STKTOP
         txs
-        ldx #11                 ; the BASIC vectors at $0300-$030B
-@vec:   lda VECTAB,x
-        sta IERROR,x
-        dex
-        bpl @vec
-        lda #$4C                ; JMP opcodes
-        sta JMPER
-        sta USRPOK
-        lda #<IQERR
-        ldy #>IQERR
-        sta USRADD
-        sty USRADD+1
-        lda #<FACINX
-        ldy #>FACINX
-        sta ADRAY1
-        sty ADRAY1+1
-        lda #<GIVAYF
-        ldy #>GIVAYF
-        sta ADRAY2
-        sty ADRAY2+1
-        ldx #23
-@chr:   lda CHRTPL,x
-        sta CHRGET,x
-        dex
-        bpl @chr
-        ldx #4
-@rnd:   lda RNDSEED,x
-        sta RNDX,x
-        lda #0
-        sta $01FB,x             ; FOR and GOSUB searches stop at these
-        dex
-        bpl @rnd
-        sta CHANNL
-        sta LASTPT+1
-        sec
-        jsr MEMBOT
-        stx TXTTAB
-        sty TXTTAB+1
-        ldy #0
-        tya
-        sta (TXTTAB),y          ; the zero before the program
-        inc TXTTAB
-        bne @txt
-        inc TXTTAB+1
-@txt:   sec
-        jsr MEMTOP
-        stx MEMSIZ
-        sty MEMSIZ+1
-        stx FRETOP
-        sty FRETOP+1
+        jsr INITV
+        jsr INITRAM
         jsr STKINI
         lda #<BANNER
         ldy #>BANNER
@@ -178,3 +130,68 @@ SETTI:  lda #TK_EQ
 TIMLO:  .byte <2160000, <216000, <36000, <3600, <600, <60
 TIMMI:  .byte >2160000, >216000, >36000, >3600, >600, >60
 TIMHI:  .byte ^2160000, ^216000, ^36000, ^3600, ^600, ^60
+
+; $E453: the BASIC vectors at $0300-$030B to their defaults (programs that start BASIC's
+; machinery themselves call it here).
+        .segment "BF_E453"
+INITV:
+        ldx #11                 ; the BASIC vectors at $0300-$030B
+@vec:   lda VECTAB,x
+        sta IERROR,x
+        dex
+        bpl @vec
+        rts
+
+; $E3BF: BASIC's RAM: the JMP opcodes and USR, CHRGET, the RND seed, and the program's start
+; and the top of memory from the KERNAL (programs that start BASIC's machinery themselves
+; call it here).
+        .segment "BF_E3BF"
+INITRAM:
+        lda #$4C                ; JMP opcodes
+        sta JMPER
+        sta USRPOK
+        lda #<IQERR
+        ldy #>IQERR
+        sta USRADD
+        sty USRADD+1
+        lda #<FACINX
+        ldy #>FACINX
+        sta ADRAY1
+        sty ADRAY1+1
+        lda #<GIVAYF
+        ldy #>GIVAYF
+        sta ADRAY2
+        sty ADRAY2+1
+        ldx #23
+@chr:   lda CHRTPL,x
+        sta CHRGET,x
+        dex
+        bpl @chr
+        ldx #4
+@rnd:   lda RNDSEED,x
+        sta RNDX,x
+        lda #0
+        sta $01FB,x             ; FOR and GOSUB searches stop at these
+        dex
+        bpl @rnd
+        sta CHANNL
+        sta LASTPT+1
+        sec
+        jsr MEMBOT
+        stx TXTTAB
+        sty TXTTAB+1
+        ldy #0
+        tya
+        sta (TXTTAB),y          ; the zero before the program
+        inc TXTTAB
+        bne @txt
+        inc TXTTAB+1
+@txt:   sec
+        jsr MEMTOP
+        stx MEMSIZ
+        sty MEMSIZ+1
+        stx FRETOP
+        sty FRETOP+1
+        rts
+
+        .segment "BASICHI3"

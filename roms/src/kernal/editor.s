@@ -263,7 +263,9 @@ nextrow:
         jmp setpos
 
 ; ------------------------------------------------------------------------------------------
-; CHROUT to the screen. A = PETSCII code; A, X and Y are kept, carry is cleared.
+; CHROUT to the screen. A = PETSCII code; A, X and Y are kept, carry is cleared. At $E716,
+; where programs call it to print on the screen directly.
+        .segment "KSCROUT"
 scr_out:
         sta DATAB
         pha

@@ -4,6 +4,10 @@
 
         .include "kernal_vars.inc"
 
+; $FF5B: where programs call CINT directly (the jump table's first entry leads there).
+        .segment "KCINT"
+        jmp cint_impl
+
         .segment "KJUMP"
         jmp cint_impl           ; $FF81 CINT
         jmp ioinit_impl         ; $FF84 IOINIT
