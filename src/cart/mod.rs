@@ -4,7 +4,7 @@
 //! the address and the data) and drives only the port's lines.
 //!
 //! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), EasyFlash
-//! ([`easyflash`]). RAM expansions,
+//! ([`easyflash`]), the Action Replay family ([`replay`]). RAM expansions,
 //! made from a size rather than an image: the REU ([`reu`]) and GeoRAM ([`georam`]).
 //!
 //! Its place among the layers: ARCHITECTURE.md.
@@ -12,6 +12,7 @@
 pub mod easyflash;
 pub mod generic;
 pub mod georam;
+pub mod replay;
 pub mod reu;
 
 use crate::chips::expansion::Expansion;
@@ -19,7 +20,13 @@ use crate::media::crt::Crt;
 
 /// The CRT hardware type numbers breadbin has (VICE's cartridge list numbers them), with
 /// their names.
-pub const TYPES: &[(u16, &str)] = &[(0, "generic 8K/16K/Ultimax"), (32, "EasyFlash")];
+pub const TYPES: &[(u16, &str)] = &[
+    (0, "generic 8K/16K/Ultimax"),
+    (1, "Action Replay"),
+    (9, "Nordic Power"),
+    (32, "EasyFlash"),
+    (36, "Retro Replay/Nordic Replay"),
+];
 
 /// The device for `crt`, or why there is none: a type breadbin does not have, or an image
 /// that does not fit its type. The message names neither file nor offset (the caller adds
@@ -28,6 +35,15 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
     match crt.hardware {
         0 => Ok(Box::new(generic::Generic::from_crt(crt)?)),
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
+        1 | 9 | 36 => {
+            let kind = match (crt.hardware, crt.subtype) {
+                (1, _) => replay::Kind::ActionReplay,
+                (9, _) => replay::Kind::NordicPower,
+                (_, 1) => replay::Kind::NordicReplay,
+                _ => replay::Kind::RetroReplay,
+            };
+            Ok(Box::new(replay::Replay::from_crt(kind, crt)?))
+        }
         n => Err(format!(
             "cartridge type {n} is not one breadbin has (it has: {})",
             TYPES

@@ -1,0 +1,125 @@
+//! The Action Replay family on the expansion port (Action Replay, Nordic Power, Retro Replay,
+//! Nordic Replay), each with an image the test builds: the control register's modes, banks
+//! and RAM, the I/O window, which writes reach which RAM, and the Replays' second register.
+
+use breadbin::c64::C64;
+use breadbin::media::crt::{Chip, Crt};
+use breadbin::{Roms, cart};
+
+/// An image of `hardware` (subtype `subtype`) with 4 ROM banks: bank n filled with $B0 + n.
+fn machine(hardware: u16, subtype: u8) -> C64 {
+    let crt = Crt {
+        version: (1, 1),
+        hardware,
+        exrom: false,
+        game: true,
+        subtype,
+        name: "FREEZER".into(),
+        chips: (0..4)
+            .map(|n| Chip {
+                kind: 0,
+                bank: n,
+                load: 0x8000,
+                data: vec![0xB0 + n as u8; 0x2000],
+            })
+            .collect(),
+    };
+    let mut c64 = C64::new(Roms::open());
+    c64.plug(cart::from_crt(&crt).unwrap());
+    c64
+}
+
+const AR: (u16, u8) = (1, 0);
+const RR: (u16, u8) = (36, 0);
+const NR: (u16, u8) = (36, 1);
+
+#[test]
+fn at_reset_rom_bank_0_is_at_8000_and_the_register_chooses_bank_mode_and_ram() {
+    for (hw, sub) in [AR, (9, 0), RR, NR] {
+        let mut c = machine(hw, sub);
+        assert_eq!(c.peek(0x8000), 0xB0, "type {hw}");
+        c.poke(0xDE00, 0x18); // bank 3, 8K
+        assert_eq!(c.peek(0x9FFF), 0xB3);
+        c.poke(0xDE00, 0x23); // Ultimax, RAM
+        c.poke(0x8010, 0x55);
+        assert_eq!(c.peek(0x8010), 0x55);
+        assert_eq!(c.peek(0xE000), 0xB0, "ROMH is the ROM bank");
+        c.poke(0xDE00, 0x0A); // off: the C64's own RAM, untouched by the Ultimax write
+        assert_eq!(c.peek(0x8010), c.ram()[0x8010]);
+        assert_ne!(c.ram()[0x8010], 0x55);
+        c.poke(0xDE00, 0x04); // switched off until reset
+        c.poke(0xDE00, 0x00);
+        assert_eq!(c.peek(0x8000), c.ram()[0x8000], "type {hw}: off stays off");
+        c.reset();
+        assert_eq!(c.peek(0x8000), 0xB0);
+    }
+}
+
+#[test]
+fn the_last_page_of_the_bank_shows_in_io2() {
+    let mut c = machine(AR.0, AR.1);
+    c.poke(0xDE00, 0x08);
+    assert_eq!(c.peek(0xDF00), 0xB1, "ROM bank 1");
+    c.poke(0xDE00, 0x23);
+    c.poke(0x9F42, 0x77);
+    c.poke(0xDE00, 0x22); // RAM, cartridge lines released: still in I/O 2
+    assert_eq!(c.peek(0xDF42), 0x77);
+}
+
+#[test]
+fn the_action_replay_has_one_8k_ram_and_the_replays_four_banks() {
+    let banks_seen = |(hw, sub): (u16, u8)| {
+        let mut c = machine(hw, sub);
+        for (i, v) in [0x23u8, 0x2B, 0x33, 0x3B, 0xA3].iter().enumerate() {
+            c.poke(0xDE00, *v);
+            c.poke(0x8000, i as u8 + 1);
+        }
+        c.poke(0xDE00, 0x23);
+        c.peek(0x8000)
+    };
+    assert_eq!(banks_seen(AR), 5, "every write to the one RAM");
+    assert_eq!(banks_seen(RR), 5, "bank 0 again: bit 7 is no RAM bank");
+    let mut c = machine(RR.0, RR.1);
+    c.poke(0xDE00, 0x2B);
+    c.poke(0x8000, 0x42);
+    c.poke(0xDE00, 0x23);
+    assert_ne!(c.peek(0x8000), 0x42, "bank 1 is not bank 0");
+}
+
+#[test]
+fn in_8k_mode_a_write_to_roml_reaches_c64_ram_and_cart_ram_except_on_the_retro_replay() {
+    let written = |(hw, sub): (u16, u8)| {
+        let mut c = machine(hw, sub);
+        c.poke(0xDE00, 0x20); // 8K, RAM
+        c.poke(0x8100, 0x99);
+        (c.ram()[0x8100] == 0x99, c.peek(0x8100) == 0x99)
+    };
+    assert_eq!(written(AR), (true, true));
+    assert_eq!(written(NR), (true, true));
+    assert_eq!(written(RR), (true, false));
+}
+
+#[test]
+fn the_replays_second_register_is_latched_once_and_both_read_as_one_status() {
+    let mut c = machine(RR.0, RR.1);
+    c.poke(0xDE01, 0x42); // AllowBank, REU-compatible map
+    c.poke(0xDE01, 0x00); // too late for bits 1 and 6
+    c.poke(0xDE00, 0x38);
+    assert_eq!(c.peek(0xDE00), 0x5A);
+    assert_eq!(c.peek(0xDE01), 0x5A);
+    // The REU-compatible map: the window is in I/O 1 from $DE02, at the bank's $1E02; I/O 2
+    // is free. With AllowBank it follows the RAM bank.
+    c.poke(0xDE00, 0x3B); // Ultimax, RAM bank 3
+    c.poke(0x9E10, 0x66);
+    c.poke(0xDE00, 0x38); // 8K, RAM bank 3
+    assert_eq!(c.peek(0xDE10), 0x66);
+    let mut plain = machine(RR.0, RR.1);
+    plain.poke(0xDE00, 0x3B);
+    plain.poke(0x9F10, 0x66);
+    plain.poke(0xDE00, 0x38);
+    assert_ne!(
+        plain.peek(0xDF10),
+        0x66,
+        "without AllowBank I/O 2 shows RAM bank 0"
+    );
+}
