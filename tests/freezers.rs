@@ -123,3 +123,28 @@ fn the_replays_second_register_is_latched_once_and_both_read_as_one_status() {
         "without AllowBank I/O 2 shows RAM bank 0"
     );
 }
+
+#[test]
+fn mode_22_is_where_they_part() {
+    // RAM on, both lines released. Cartridge RAM gets $43 at $8000 first (Ultimax), the C64
+    // $08 there and $0A at $A000.
+    let at_22 = |(hw, sub): (u16, u8)| {
+        let mut c = machine(hw, sub);
+        c.poke(0xDE00, 0x23);
+        c.poke(0x8000, 0x43);
+        c.poke_ram(0x8000, 0x08);
+        c.poke_ram(0xA000, 0x0A);
+        c.poke(0xDE00, 0x22);
+        let reads = (c.read(0x8000), c.read(0xA000));
+        c.poke(0xA000, 0xCA);
+        (reads, c.ram()[0xA000], c.read(0xA000))
+    };
+    let basic = machine(RR.0, RR.1).roms().basic[0];
+    // Action Replay: both RAMs drive $8000 (ORed); $A000 is the C64's.
+    assert_eq!(at_22(AR), ((0x4B, basic), 0xCA, basic));
+    // Nordic Power and Nordic Replay: ROM at $8000, cartridge RAM at $A000 alone.
+    assert_eq!(at_22((9, 0)), ((0xB0, 0x43), 0x0A, 0xCA));
+    assert_eq!(at_22(NR), ((0xB0, 0x43), 0x0A, 0xCA));
+    // Retro Replay: the C64's own map.
+    assert_eq!(at_22(RR), ((0x08, basic), 0xCA, basic));
+}

@@ -46,7 +46,7 @@ impl System {
         self.off_the_bus |= self.port_lines.dma;
         let l = &self.port_lines;
         self.mem
-            .update_map(l.game, l.exrom, l.watch, self.off_the_bus);
+            .update_map(l.game, l.exrom, l.watch, l.claim, self.off_the_bus);
     }
 
     /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
@@ -94,10 +94,26 @@ impl System {
             Region::Io => self.io_read(addr),
             Region::RomL => self.port_read(Select::RomL, addr),
             Region::RomH => self.port_read(Select::RomH, addr),
+            Region::Claimed => {
+                let under = self.read_own(addr);
+                let v = self.expansion.0.claimed_read(addr, under);
+                self.port_changed();
+                v
+            }
             _ => {
                 self.vic_catch_up();
                 self.open_bus()
             }
+        }
+    }
+
+    /// A read as the C64's own map answers it (under a block the port claims).
+    fn read_own(&mut self, addr: u16) -> u8 {
+        let r = self.mem.own_region(addr);
+        if r.is_memory() {
+            self.mem.read_mapped(r, addr)
+        } else {
+            self.read_other(r, addr)
         }
     }
 
@@ -119,6 +135,17 @@ impl System {
             Region::Io => self.io_write(addr, value),
             Region::RomL => self.port_write(Select::RomL, addr, value),
             Region::RomH => self.port_write(Select::RomH, addr, value),
+            Region::Claimed => {
+                if self.expansion.0.claimed_write(addr, value) {
+                    let r = self.mem.own_region(addr);
+                    if r.is_memory() {
+                        self.mem.ram[addr as usize] = value;
+                    } else {
+                        self.write_other(r, addr, value);
+                    }
+                }
+                self.port_changed();
+            }
             Region::Watched => {
                 self.write_as_mapped(addr, value);
                 if self.port_lines.watch == Some(addr) {
@@ -265,6 +292,14 @@ impl System {
             Region::RomL => self.port_peek(Select::RomL, addr),
             Region::RomH => self.port_peek(Select::RomH, addr),
             Region::Open => self.open_bus(),
+            Region::Claimed => {
+                let r = self.mem.own_region(addr);
+                if r.is_memory() {
+                    self.mem.read_mapped(r, addr)
+                } else {
+                    self.open_bus()
+                }
+            }
             r => self.mem.read_mapped(r, addr),
         }
     }

@@ -35,6 +35,9 @@ pub enum Region {
     /// Only in the write map: the block holding the address a device on the expansion port
     /// watches (its writes go where the read map says, and the device is told).
     Watched,
+    /// A block the device on the expansion port answers itself ([`Memory::own_region`] is the
+    /// C64's own map there).
+    Claimed,
     /// Only in the write map, everywhere, while a device on the expansion port pulls /DMA:
     /// the CPU is off the bus (AEC), and its writes reach nothing.
     OffTheBus,
@@ -65,6 +68,9 @@ pub struct Memory {
     /// `update_map`, not stored).
     #[serde(skip, default = "all_ram")]
     wmap: [Region; 16],
+    /// `map` without the blocks the expansion port claims.
+    #[serde(skip, default = "all_ram")]
+    own: [Region; 16],
 }
 
 fn all_ram() -> [Region; 16] {
@@ -80,9 +86,10 @@ impl Memory {
             port: Port::default(),
             map: [Region::Ram; 16],
             wmap: [Region::Ram; 16],
+            own: [Region::Ram; 16],
         };
         m.power_on_pattern();
-        m.update_map(true, true, None, false);
+        m.update_map(true, true, None, 0, false);
         m
     }
 
@@ -103,8 +110,21 @@ impl Memory {
 
     /// Recompute the block map after a write to the 6510 port or a change of GAME or EXROM
     /// (levels, true = high), of the address the expansion port watches, or of its /DMA.
-    pub fn update_map(&mut self, game: bool, exrom: bool, watch: Option<u16>, dma: bool) {
-        self.map = Self::block_map(self.port.bank_bits(), game, exrom);
+    pub fn update_map(
+        &mut self,
+        game: bool,
+        exrom: bool,
+        watch: Option<u16>,
+        claim: u16,
+        dma: bool,
+    ) {
+        self.own = Self::block_map(self.port.bank_bits(), game, exrom);
+        self.map = self.own;
+        for (i, r) in self.map.iter_mut().enumerate() {
+            if claim & (1 << i) != 0 {
+                *r = Region::Claimed;
+            }
+        }
         self.wmap = self.map;
         if let Some(a) = watch {
             self.wmap[(a >> 12) as usize] = Region::Watched;
@@ -159,6 +179,12 @@ impl Memory {
         self.map[(addr >> 12) as usize]
     }
 
+    /// The region the C64's own map gives `addr`, under a block the expansion port claims.
+    #[inline]
+    pub fn own_region(&self, addr: u16) -> Region {
+        self.own[(addr >> 12) as usize]
+    }
+
     /// The region taking a CPU write to `addr`.
     #[inline(always)]
     pub fn write_region(&self, addr: u16) -> Region {
@@ -176,6 +202,7 @@ impl Memory {
             | Region::RomH
             | Region::Open
             | Region::Watched
+            | Region::Claimed
             | Region::OffTheBus => self.ram[addr as usize],
             Region::Basic => self.roms.basic[(addr & 0x1FFF) as usize],
             Region::Kernal => self.roms.kernal[(addr & 0x1FFF) as usize],

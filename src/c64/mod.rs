@@ -344,6 +344,13 @@ impl C64 {
         self.sys.peek(addr)
     }
 
+    /// Read as the CPU would, side effects included (a register that clears when read,
+    /// a cartridge that answers reads itself).
+    pub fn read(&mut self, addr: u16) -> u8 {
+        self.sys.sync();
+        Bus::read(&mut self.sys, addr)
+    }
+
     /// Read a little-endian word with [`C64::peek`].
     pub fn peek_word(&self, addr: u16) -> u16 {
         u16::from_le_bytes([self.peek(addr), self.peek(addr.wrapping_add(1))])

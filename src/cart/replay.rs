@@ -22,8 +22,12 @@
 //! registers read back as one status byte. In 8K and 16K mode a write to ROML reaches C64
 //! RAM; the cartridge's RAM takes it too, except on the Retro Replay.
 //!
-//! Not here: the freeze button, and mode $22's special maps (Nordic Power's RAM at $A000,
-//! the Action Replay's bus contention at $8000); in mode $22 the C64 sees its own map.
+//! Mode $22 (RAM on, both lines released) is where they part: the Retro Replay leaves the
+//! C64 its own map; the Action Replay's RAM drives the bus at $8000-$9FFF together with the
+//! C64's (reads give both ORed, writes reach both); Nordic Power and the Nordic Replay show
+//! their ROM at $8000 and their RAM at $A000-$BFFF, which takes the writes there alone.
+//!
+//! Not here: the freeze button.
 
 use crate::chips::expansion::{Expansion, Lines, Select};
 use crate::media::crt::Crt;
@@ -144,6 +148,11 @@ impl Replay {
     fn ultimax(&self) -> bool {
         self.control & 3 == 3
     }
+
+    /// Mode $22 on a cartridge whose own decoding overrides the C64's map in it.
+    fn own_map(&self) -> bool {
+        !self.off && self.control & 0x23 == 0x22 && self.kind != Kind::RetroReplay
+    }
 }
 
 impl Expansion for Replay {
@@ -151,10 +160,41 @@ impl Expansion for Replay {
         if self.off {
             return Lines::RELEASED;
         }
+        let claim = match (self.own_map(), self.kind) {
+            (false, _) => 0,
+            (true, Kind::ActionReplay) => 0x0300,
+            (true, _) => 0x0F00,
+        };
         Lines {
             game: self.control & 1 == 0,
             exrom: self.control & 2 != 0,
+            claim,
             ..Lines::RELEASED
+        }
+    }
+
+    fn claimed_read(&mut self, addr: u16, under: u8) -> u8 {
+        let offset = usize::from(addr & 0x1FFF);
+        match (self.kind, addr < 0xA000) {
+            (Kind::ActionReplay, _) => under | self.ram[offset],
+            (_, true) => self.rom[self.rom_bank() * BANK + offset],
+            (_, false) => self.ram[self.ram_bank(true) * BANK + offset],
+        }
+    }
+
+    fn claimed_write(&mut self, addr: u16, value: u8) -> bool {
+        let offset = usize::from(addr & 0x1FFF);
+        match (self.kind, addr < 0xA000) {
+            (Kind::ActionReplay, _) => {
+                self.ram[offset] = value;
+                true
+            }
+            (_, true) => true,
+            (_, false) => {
+                let i = self.ram_bank(true) * BANK + offset;
+                self.ram[i] = value;
+                false
+            }
         }
     }
 

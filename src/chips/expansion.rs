@@ -17,6 +17,10 @@ pub struct Lines {
     /// An address whose CPU writes the device watches although it raises no select there
     /// (the REU's trigger at $FF00): the port carries the whole address bus.
     pub watch: Option<u16>,
+    /// 4 KiB blocks (bit n: $n000-$nFFF) where the device answers the CPU whatever the PLA
+    /// decodes there, through [`Expansion::claimed_read`] and [`Expansion::claimed_write`]
+    /// (freezers whose own decoding overrides the C64's map in some modes).
+    pub claim: u16,
 }
 
 impl Lines {
@@ -28,6 +32,7 @@ impl Lines {
         nmi: false,
         dma: false,
         watch: None,
+        claim: 0,
     };
 }
 
@@ -67,6 +72,15 @@ pub trait Expansion: Send + Sync {
     /// `bus`. `ba_low`: the VIC's BA line in this cycle (low while the VIC takes, or is about
     /// to take, the bus).
     fn dma_cycle(&mut self, _bus: &mut dyn DmaBus, _ba_low: bool) {}
+    /// A CPU read in a block of [`Lines::claim`]: `under` is what the C64's own map gives
+    /// there (the device may drive the bus over it, or let it through).
+    fn claimed_read(&mut self, _addr: u16, under: u8) -> u8 {
+        under
+    }
+    /// A CPU write in a block of [`Lines::claim`]: whether the C64's own map takes it too.
+    fn claimed_write(&mut self, _addr: u16, _value: u8) -> bool {
+        true
+    }
     /// The CPU wrote `value` to the address in [`Lines::watch`].
     fn watched_write(&mut self, _addr: u16, _value: u8) {}
     /// The cartridge's image with what the machine wrote to its flash, when that changed it
