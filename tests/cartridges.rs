@@ -145,3 +145,40 @@ fn damaged_images_and_other_types_are_refused_in_one_line_naming_the_file() {
     let wrong = generic(false, true, &[(0x6000, vec![0; 0x2000])]);
     assert!(refusal("wrong.crt", &wrong.to_bytes()).contains("$6000"));
 }
+
+#[test]
+fn super_games_switches_16k_banks_at_df00_turns_off_and_locks() {
+    let crt = Crt {
+        version: (1, 0),
+        hardware: 8,
+        exrom: false,
+        game: false,
+        subtype: 0,
+        name: "SUPER GAMES".into(),
+        chips: (0..4)
+            .map(|n| Chip {
+                kind: 0,
+                bank: n,
+                load: 0x8000,
+                data: [vec![0x80 + n as u8; 0x2000], vec![0xA0 + n as u8; 0x2000]].concat(),
+            })
+            .collect(),
+    };
+    let mut c = C64::new(Roms::open());
+    c.plug(cart::from_crt(&crt).unwrap());
+    assert_eq!(
+        (c.peek(0x8000), c.peek(0xA000)),
+        (0x80, 0xA0),
+        "16K mode, bank 0"
+    );
+    c.poke(0xDF00, 0x02);
+    assert_eq!((c.peek(0x8000), c.peek(0xBFFF)), (0x82, 0xA2));
+    c.poke(0xDF00, 0x06); // off
+    assert_eq!(c.peek(0x8000), c.ram()[0x8000]);
+    assert_eq!(c.peek(0xA000), c.roms().basic[0]);
+    c.poke(0xDF00, 0x09); // bank 1, locked
+    c.poke(0xDF00, 0x02);
+    assert_eq!(c.peek(0x8000), 0x81, "locked until reset");
+    c.reset();
+    assert_eq!(c.peek(0x8000), 0x80);
+}

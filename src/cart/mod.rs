@@ -4,7 +4,7 @@
 //! the address and the data) and drives only the port's lines.
 //!
 //! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), EasyFlash
-//! ([`easyflash`]), the Action Replay family ([`replay`]). RAM expansions,
+//! ([`easyflash`]), the Action Replay family ([`replay`]), Super Games ([`supergames`]). RAM expansions,
 //! made from a size rather than an image: the REU ([`reu`]) and GeoRAM ([`georam`]).
 //!
 //! Its place among the layers: ARCHITECTURE.md.
@@ -14,6 +14,7 @@ pub mod generic;
 pub mod georam;
 pub mod replay;
 pub mod reu;
+pub mod supergames;
 
 use crate::chips::expansion::Expansion;
 use crate::media::crt::Crt;
@@ -23,6 +24,7 @@ use crate::media::crt::Crt;
 pub const TYPES: &[(u16, &str)] = &[
     (0, "generic 8K/16K/Ultimax"),
     (1, "Action Replay"),
+    (8, "Super Games"),
     (9, "Nordic Power"),
     (32, "EasyFlash"),
     (36, "Retro Replay/Nordic Replay"),
@@ -34,6 +36,7 @@ pub const TYPES: &[(u16, &str)] = &[
 pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
     match crt.hardware {
         0 => Ok(Box::new(generic::Generic::from_crt(crt)?)),
+        8 => Ok(Box::new(supergames::SuperGames::from_crt(crt)?)),
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
         1 | 9 | 36 => {
             let kind = match (crt.hardware, crt.subtype) {
