@@ -95,7 +95,7 @@ impl System {
             Region::RomL => self.port_read(Select::RomL, addr),
             Region::RomH => self.port_read(Select::RomH, addr),
             Region::Claimed => {
-                let under = self.read_own(addr);
+                let under = self.read_in(self.mem.own_region(addr), addr);
                 let v = self.expansion.0.claimed_read(addr, under);
                 self.port_changed();
                 v
@@ -107,13 +107,22 @@ impl System {
         }
     }
 
-    /// A read as the C64's own map answers it (under a block the port claims).
-    fn read_own(&mut self, addr: u16) -> u8 {
-        let r = self.mem.own_region(addr);
+    /// A read that region `r` answers: memory at once, the rest through `read_other`.
+    #[inline(always)]
+    fn read_in(&mut self, r: Region, addr: u16) -> u8 {
         if r.is_memory() {
             self.mem.read_mapped(r, addr)
         } else {
             self.read_other(r, addr)
+        }
+    }
+
+    /// A write that region `r` takes: RAM at once, the rest through `write_other`.
+    fn write_in(&mut self, r: Region, addr: u16, value: u8) {
+        if r.is_memory() {
+            self.mem.ram[addr as usize] = value;
+        } else {
+            self.write_other(r, addr, value);
         }
     }
 
@@ -137,12 +146,7 @@ impl System {
             Region::RomH => self.port_write(Select::RomH, addr, value),
             Region::Claimed => {
                 if self.expansion.0.claimed_write(addr, value) {
-                    let r = self.mem.own_region(addr);
-                    if r.is_memory() {
-                        self.mem.ram[addr as usize] = value;
-                    } else {
-                        self.write_other(r, addr, value);
-                    }
+                    self.write_in(self.mem.own_region(addr), addr, value);
                 }
                 self.port_changed();
             }
@@ -159,12 +163,7 @@ impl System {
 
     /// A write where the read map says (not the write map's watches).
     fn write_as_mapped(&mut self, addr: u16, value: u8) {
-        let r = self.mem.region(addr);
-        if r.is_memory() {
-            self.mem.ram[addr as usize] = value;
-        } else {
-            self.write_other(r, addr, value);
-        }
+        self.write_in(self.mem.region(addr), addr, value);
     }
 
     /// After the device on the port was told of an access: the PLA's map follows GAME and
@@ -311,12 +310,7 @@ impl Bus for System {
         if addr < 2 {
             return self.mem.port.read(addr, self.cycles);
         }
-        let r = self.mem.region(addr);
-        if r.is_memory() {
-            self.mem.read_mapped(r, addr)
-        } else {
-            self.read_other(r, addr)
-        }
+        self.read_in(self.mem.region(addr), addr)
     }
 
     #[inline(always)]
