@@ -17,8 +17,8 @@
 //! - `$DF0A` fixed addresses: the C64's (7), the REU's (6).
 //!
 //! A transfer moves one byte a cycle (a swap one every two), with the CPU off the bus
-//! (/DMA). It pauses while the VIC holds BA low, starting one cycle late: a cycle in which BA
-//! has just fallen is still the REU's. The byte count stops at 1: after a transfer the length
+//! (/DMA). It pauses in every cycle the machine reports BA low (the machine leaves out the
+//! cycle in which a sprite's DMA comes on, which the REU still takes). The byte count stops at 1: after a transfer the length
 //! reads 1 and the addresses point past the last byte. A verify stops after the first
 //! difference, the counters past it; end of block is set when the length had reached 1.
 //!
@@ -65,8 +65,6 @@ pub struct Reu {
     swap_held: Option<(u8, u8)>,
     /// A verify found a difference: one more compare follows.
     trailing: bool,
-    /// BA in the REU's previous DMA cycle.
-    ba_was_low: bool,
     /// The last byte on the REU's RAM data lines.
     latch: u8,
 }
@@ -103,7 +101,6 @@ impl Reu {
             running: false,
             swap_held: None,
             trailing: false,
-            ba_was_low: false,
             latch: 0xFF,
         };
         r.reset_registers();
@@ -326,9 +323,7 @@ impl Expansion for Reu {
     }
 
     fn dma_cycle(&mut self, bus: &mut dyn DmaBus, ba_low: bool) {
-        let held = ba_low;
-        self.ba_was_low = ba_low;
-        if held || !self.running {
+        if ba_low || !self.running {
             return;
         }
         match self.command & 3 {
