@@ -345,3 +345,68 @@ fn the_interrupt_comes_at_the_end_of_the_block_when_enabled_and_goes_with_a_stat
     assert_eq!(c64.ram()[2], 0xD0);
     assert_eq!(c64.peek(0xDF00), 0x10);
 }
+
+/// Swap CIA 1's timer A low byte (one byte every two cycles while the REU has the bus)
+/// with REU memory for `len` bytes from line `line`, with `setup` done first; the cycles
+/// between the reads of each byte and the next, where they are not 2: (byte index, cycles).
+fn swap_steps(setup: &[u8], line: u8, len: u16) -> Vec<(usize, u8)> {
+    let code = [
+        setup.to_vec(),
+        lda(0),
+        sta(0xDC0E),
+        lda(0xFF),
+        sta(0xDC04),
+        sta(0xDC05),
+        lda(0x11),
+        sta(0xDC0E),
+        vec![0xAD, 0x12, 0xD0, 0xC9, line, 0xD0, 0xF9],
+        transfer(0xDC04, 0, len, 0x80),
+        regs(&[(1, 0x92)]),
+        transfer(0x4000, 0, len, 0),
+        regs(&[(1, 0x91)]),
+    ]
+    .concat();
+    let c64 = run(512, &code);
+    let data = &c64.ram()[0x4000..0x4000 + len as usize];
+    (1..data.len())
+        .filter_map(|i| {
+            let step = data[i - 1].wrapping_sub(data[i]);
+            (step != 2).then_some((i, step))
+        })
+        .collect()
+}
+
+#[test]
+fn a_swap_gets_the_bus_back_in_the_cycles_between_a_bad_line_and_a_sprite() {
+    // Bad lines 51, 59, ...; sprite 0 from line 100 on, so line 107 holds BA low from
+    // cycle 12 to 59, while the VIC leaves the bus in 55-57. In 107 the swap reads in 12,
+    // its write in 13 writes nothing, it reads in 14; the VIC has 15-54; the write in 55
+    // again nothing, a read in 56, nothing in 57; the VIC has 58-59; the read that counts
+    // is in 60, 50 cycles after the last (were 55-57 the VIC's: 4, then 47). In the lines
+    // with the sprite alone, BA low in 55-59, a read in 55 or 56 waits to 57 or 60.
+    let setup = [
+        lda(100),
+        sta(0xD001),
+        lda(1),
+        sta(0xD015),
+        lda(0x1B),
+        sta(0xD011),
+    ]
+    .concat();
+    let steps = swap_steps(&setup, 104, 200);
+    assert_eq!(
+        steps,
+        [
+            (24, 8),
+            (53, 4),
+            (54, 4),
+            (61, 50),
+            (90, 4),
+            (91, 4),
+            (119, 8),
+            (148, 4),
+            (149, 4),
+            (177, 8)
+        ]
+    );
+}

@@ -11,7 +11,7 @@ use super::memory::Region;
 use super::schedule::vic_view;
 use super::{Event, System};
 use crate::chips::cpu::Bus;
-use crate::chips::expansion::{DmaBus, Select};
+use crate::chips::expansion::{Ba, DmaBus, Select};
 
 /// Which chip answers in the I/O block, by address bits 8-11.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -217,8 +217,16 @@ impl System {
             return;
         }
         let mut slot = std::mem::take(&mut self.expansion);
-        let ba_low = self.ba_low && !self.vic.ba_fell_in_this_cycle();
-        slot.0.dma_cycle(self, ba_low);
+        self.ba_run = if self.ba_low {
+            self.ba_run.saturating_add(1)
+        } else {
+            0
+        };
+        let ba = Ba {
+            low: self.ba_low && !self.vic.ba_fell_in_this_cycle(),
+            vic_on_bus: self.ba_run > 3 && self.vic.second_phase_access(),
+        };
+        slot.0.dma_cycle(self, ba);
         self.expansion = slot;
         self.port_changed();
         self.vic_wake_now();

@@ -80,6 +80,9 @@ pub struct System {
     sched: Schedule,
     /// BA as of the VIC's last full tick (it only changes in one).
     ba_low: bool,
+    /// Cycles BA has been low, counted while a device on the port holds /DMA.
+    #[serde(default)]
+    ba_run: u8,
     /// φ2 cycles since power-on (read it with [`C64::cycles`]).
     cycles: u64,
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
@@ -129,6 +132,7 @@ impl C64 {
             drive: None,
             sched: Schedule::default(),
             ba_low: false,
+            ba_run: 0,
             cycles: 0,
             next_tod: model.clock_hz / model.mains_hz,
             tod_frac: model.clock_hz % model.mains_hz,

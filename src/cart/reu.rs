@@ -17,16 +17,19 @@
 //! - `$DF0A` fixed addresses: the C64's (7), the REU's (6).
 //!
 //! A transfer moves one byte a cycle (a swap one every two), with the CPU off the bus
-//! (/DMA). It pauses in every cycle the machine reports BA low (the machine leaves out the
-//! cycle in which a sprite's DMA comes on, which the REU still takes). The byte count stops at 1: after a transfer the length
-//! reads 1 and the addresses point past the last byte. A verify stops after the first
+//! (/DMA). A stash, fetch or verify pauses in every cycle the machine reports BA low (the
+//! machine leaves out the cycle in which a sprite's DMA comes on, which the REU still
+//! takes). A swap waits for BA only to begin and to write: its reads go on while the VIC
+//! has not yet taken the bus, and its last write goes through regardless (the test bench's
+//! `reutiming2` reference data, from a C64 with the old VIC-II). The byte count stops at 1:
+//! after a transfer the length reads 1 and the addresses point past the last byte. A verify stops after the first
 //! difference, the counters past it; end of block is set when the length had reached 1.
 //!
 //! The address counter is 19 bits wide (17 on the 1700, whose RAM repeats every 128 KiB;
 //! as wide as the RAM on the larger units). The 1764 is a 1750 with half its RAM missing:
 //! banks 4-7 are not there, and reading them gives the last byte the REU's data latch held.
 
-use crate::chips::expansion::{DmaBus, Expansion, Lines, Select};
+use crate::chips::expansion::{Ba, DmaBus, Expansion, Lines, Select};
 
 /// The transfer types of the command register's bits 0-1.
 const STASH: u8 = 0;
@@ -63,6 +66,8 @@ pub struct Reu {
     running: bool,
     /// In a swap, the first of its two cycles has read both bytes: (C64's, REU's).
     swap_held: Option<(u8, u8)>,
+    /// The transfer has had the bus (it first waits for BA to be high).
+    begun: bool,
     /// A verify found a difference: one more compare follows.
     trailing: bool,
     /// The last byte on the REU's RAM data lines.
@@ -100,6 +105,7 @@ impl Reu {
             armed: false,
             running: false,
             swap_held: None,
+            begun: false,
             trailing: false,
             latch: 0xFF,
         };
@@ -228,6 +234,7 @@ impl Reu {
         self.command = (self.command & 0x7F) | 0x10;
         self.running = true;
         self.swap_held = None;
+        self.begun = false;
         self.trailing = false;
     }
 
@@ -270,6 +277,30 @@ impl Reu {
             } else {
                 self.len -= 1;
                 self.trailing = true;
+            }
+        }
+    }
+
+    /// A swap's two cycles, a read of both bytes and the write of each to the other side,
+    /// alternate in every cycle the REU has the bus, BA low or not. A write cycle while BA is
+    /// low writes nothing (the next read takes the byte again); while the VIC holds the bus
+    /// the swap stands still.
+    fn swap_cycle(&mut self, bus: &mut dyn DmaBus, ba: Ba) {
+        if ba.vic_on_bus || !self.begun && ba.low {
+            return;
+        }
+        self.begun = true;
+        match self.swap_held.take() {
+            None => {
+                let c = bus.read(self.c64);
+                let r = self.read_ram(self.reu);
+                self.swap_held = Some((c, r));
+            }
+            Some(_) if ba.low && self.len != 1 => {}
+            Some((c, r)) => {
+                bus.write(self.c64, r);
+                self.write_ram(self.reu, c);
+                self.next();
             }
         }
     }
@@ -322,8 +353,15 @@ impl Expansion for Reu {
         }
     }
 
-    fn dma_cycle(&mut self, bus: &mut dyn DmaBus, ba_low: bool) {
-        if ba_low || !self.running {
+    fn dma_cycle(&mut self, bus: &mut dyn DmaBus, ba: Ba) {
+        if !self.running {
+            return;
+        }
+        if self.command & 3 == SWAP {
+            self.swap_cycle(bus, ba);
+            return;
+        }
+        if ba.low {
             return;
         }
         match self.command & 3 {
@@ -337,18 +375,6 @@ impl Expansion for Reu {
                 bus.write(self.c64, v);
                 self.next();
             }
-            SWAP => match self.swap_held.take() {
-                None => {
-                    let c = bus.read(self.c64);
-                    let r = self.read_ram(self.reu);
-                    self.swap_held = Some((c, r));
-                }
-                Some((c, r)) => {
-                    bus.write(self.c64, r);
-                    self.write_ram(self.reu, c);
-                    self.next();
-                }
-            },
             VERIFY => {
                 let c = bus.read(self.c64);
                 let r = self.read_ram(self.reu);

@@ -57,6 +57,16 @@ pub trait DmaBus {
     fn write(&mut self, addr: u16, value: u8);
 }
 
+/// The VIC's hold on the bus in a DMA cycle, as a device on the port sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ba {
+    /// BA is low: the VIC takes, or is about to take, the bus.
+    pub low: bool,
+    /// The VIC makes an access in this cycle's second phase, with BA low for the three
+    /// cycles before (AEC low): nothing else can reach the bus.
+    pub vic_on_bus: bool,
+}
+
 /// Something on the expansion port.
 pub trait Expansion: Send + Sync {
     /// The lines it drives now.
@@ -69,9 +79,8 @@ pub trait Expansion: Send + Sync {
     /// A write with `select` raised.
     fn write(&mut self, select: Select, addr: u16, value: u8);
     /// A cycle with /DMA pulled (its [`Lines::dma`]): the device may make one access on
-    /// `bus`. `ba_low`: the VIC's BA line in this cycle (low while the VIC takes, or is about
-    /// to take, the bus).
-    fn dma_cycle(&mut self, _bus: &mut dyn DmaBus, _ba_low: bool) {}
+    /// `bus`, as the VIC allows (`ba`).
+    fn dma_cycle(&mut self, _bus: &mut dyn DmaBus, _ba: Ba) {}
     /// A CPU read in a block of [`Lines::claim`]: `under` is what the C64's own map gives
     /// there (the device may drive the bus over it, or let it through).
     fn claimed_read(&mut self, _addr: u16, under: u8) -> u8 {

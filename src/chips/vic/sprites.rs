@@ -96,6 +96,15 @@ impl Vic {
             && self.spr.dma & self.t.sprite_ba[c as usize] != 0
     }
 
+    /// Whether the VIC makes an access in this cycle's second phase, where the CPU or a
+    /// device on the port would (a bad line's c-access, a sprite's s-accesses). It has the
+    /// bus then only if BA fell three cycles before.
+    pub fn second_phase_access(&self) -> bool {
+        let c = self.cycle;
+        (self.bad_line && (15..=54).contains(&c))
+            || self.spr.dma & self.t.sprite_bus[c as usize] != 0
+    }
+
     /// Whether the sprite unit has work in its cycles: the Y compare and the expansion
     /// flip-flops (cycles 55-56) and the p- and s-accesses, which load the shift registers
     /// with or without DMA.

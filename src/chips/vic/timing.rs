@@ -33,6 +33,9 @@ pub struct Timing {
     /// Per cycle (index = cycle), the sprites whose DMA holds BA low: from three cycles
     /// before the sprite's p-access to after its last s-access (3.6.3, 3.8.1).
     pub sprite_ba: [u8; MAX_CYCLES + 1],
+    /// Per cycle, the sprites whose s-accesses take the bus's second phase (the p-access
+    /// cycle and the one after it).
+    pub sprite_bus: [u8; MAX_CYCLES + 1],
     /// The cycles (bit n for cycle n) in which the sprite unit does something: MCBASE in
     /// 15 and 16, the Y compare in 55 and 56, the display in 58, and the p- and s-accesses.
     pub sprite_cycles: u64,
@@ -99,6 +102,7 @@ const fn build(
         c += 1;
     }
     let mut sprite_ba = [0u8; MAX_CYCLES + 1];
+    let mut sprite_bus = [0u8; MAX_CYCLES + 1];
     let mut n = 0;
     while n < 8 {
         let p = sprite_p[n] as i32;
@@ -106,6 +110,9 @@ const fn build(
         while c <= p + 1 {
             let cycle = (c - 1).rem_euclid(cycles) + 1;
             sprite_ba[cycle as usize] |= 1 << n;
+            if c >= p {
+                sprite_bus[cycle as usize] |= 1 << n;
+            }
             c += 1;
         }
         n += 1;
@@ -139,6 +146,7 @@ const fn build(
         visible_lines,
         slots,
         sprite_ba,
+        sprite_bus,
         sprite_cycles,
         sprite_p,
         x_start,
