@@ -302,9 +302,13 @@ fn the_bank_register_has_the_units_bits_and_the_rest_read_1() {
     assert_eq!(bank(16384, 0x85), 0x85);
 }
 
-/// Stash one byte `v` at REU address `at`, then fetch REU address `from` to $3000.
+/// Stash 0 at REU address `from` and $5A at `at`, then fetch `from` to $3000.
 fn stash_then_fetch(kib: u32, at: u32, from: u32) -> u8 {
     let code = [
+        lda(0x00),
+        sta(0x2001),
+        transfer(0x2001, from, 1, 0),
+        regs(&[(1, 0x90)]),
         lda(0x5A),
         sta(0x2000),
         transfer(0x2000, at, 1, 0),
@@ -327,6 +331,44 @@ fn the_1700s_ram_repeats_every_128k_and_the_1764_has_no_banks_4_to_7() {
     // On the 1764 a write to bank 4 goes nowhere, and reading it gives the data latch.
     assert_eq!(stash_then_fetch(256, 0x4_1234, 0x0_1234), 0x00);
     assert_eq!(stash_then_fetch(256, 0x0_1234, 0x0_1234), 0x5A);
+}
+
+/// On the 1764: fetch `len` bytes from `from` (REU address fixed or not) to $3100, then one
+/// byte from bank 7, which is not there, to $3000: what the data latch was left holding.
+fn latch_after_fetch(from: u32, len: u16, fixed: u8) -> u8 {
+    let code = [
+        lda(0x11),
+        sta(0x2000),
+        lda(0x22),
+        sta(0x2001),
+        lda(0x33),
+        sta(0x2002),
+        transfer(0x2000, 0, 3, 0),
+        regs(&[(1, 0x90)]),
+        transfer(0x3100, from, len, fixed),
+        regs(&[(1, 0x91)]),
+        transfer(0x3000, 0x7_0000, 1, 0),
+        regs(&[(1, 0x91)]),
+    ]
+    .concat();
+    run(256, &code).ram()[0x3000]
+}
+
+#[test]
+fn a_fetch_reads_ahead_the_next_reu_byte_into_the_data_latch() {
+    assert_eq!(latch_after_fetch(0, 1, 0), 0x22);
+    assert_eq!(latch_after_fetch(0, 2, 0), 0x33);
+    assert_eq!(
+        latch_after_fetch(1, 2, 0x40),
+        0x22,
+        "a fixed address reads itself again"
+    );
+    // Past the block is RAM as it came up: $FF $00 $00 $FF from $000000, the inverse from
+    // $030000 ($00 $FF $FF $00).
+    assert_eq!(latch_after_fetch(2, 1, 0), 0xFF);
+    assert_eq!(latch_after_fetch(0x3_0000, 1, 0), 0xFF);
+    assert_eq!(latch_after_fetch(0x3_0001, 1, 0), 0xFF);
+    assert_eq!(latch_after_fetch(0x3_0002, 1, 0), 0x00);
 }
 
 #[test]

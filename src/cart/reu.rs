@@ -28,8 +28,26 @@
 //! The address counter is 19 bits wide (17 on the 1700, whose RAM repeats every 128 KiB;
 //! as wide as the RAM on the larger units). The 1764 is a 1750 with half its RAM missing:
 //! banks 4-7 are not there, and reading them gives the last byte the REU's data latch held.
+//! What the latch holds (VICE test bench, REU/floatingbus/readme.txt): the last byte
+//! written to the REU's RAM, or the last byte read from it; and after each byte of an REU
+//! to C64 transfer the 8726 reads ahead the byte at the next REU address (the same one
+//! when it is fixed; the one past the block at the end, autoload or not), so a fetch
+//! leaves the latch holding the byte after its block, where that is fitted.
+//!
+//! The RAM comes up in a fixed pattern rather than zeroed: $FF $00 $00 $FF every four
+//! bytes, inverted in odd pages and in banks 2-3. Real DRAM comes up in a pattern of its
+//! own; this one agrees with the bytes the floating bus readme reports from a real 1764 at
+//! the addresses its programs read, and is otherwise a choice.
 
 use crate::chips::expansion::{Ba, DmaBus, Expansion, Lines, Select};
+
+/// The byte at REU address `a` at power-on: $FF $00 $00 $FF every four bytes, inverted in
+/// odd pages and in banks 2-3 (the floating bus programs of the VICE test bench read $FF at
+/// $000000 and $010000, $00 at $000001, $020000 and $030000, $FF at $030001).
+fn power_on_byte(a: u32) -> u8 {
+    let ones = (a ^ (a >> 1) ^ (a >> 8) ^ (a >> 17)) & 1 == 0;
+    if ones { 0xFF } else { 0x00 }
+}
 
 /// The transfer types of the command register's bits 0-1.
 const STASH: u8 = 0;
@@ -88,8 +106,9 @@ impl Reu {
             0x40000 => 0x7FFFF,
             s => s - 1,
         };
+        let ram = (0..size).map(power_on_byte).collect();
         let mut r = Reu {
-            ram: vec![0; size as usize],
+            ram,
             size,
             counter,
             status: 0,
@@ -238,15 +257,22 @@ impl Reu {
         self.trailing = false;
     }
 
+    /// The REU address after this one (the same when it is fixed).
+    fn reu_ahead(&self) -> u32 {
+        if self.fixed & 0x40 == 0 {
+            let c = self.counter;
+            (self.reu & !c) | (self.reu.wrapping_add(1) & c)
+        } else {
+            self.reu
+        }
+    }
+
     /// The counters past one byte.
     fn advance(&mut self) {
         if self.fixed & 0x80 == 0 {
             self.c64 = self.c64.wrapping_add(1);
         }
-        if self.fixed & 0x40 == 0 {
-            let c = self.counter;
-            self.reu = (self.reu & !c) | (self.reu.wrapping_add(1) & c);
-        }
+        self.reu = self.reu_ahead();
     }
 
     /// Past one byte: the transfer ends after the byte the length counted down to.
@@ -373,6 +399,8 @@ impl Expansion for Reu {
             FETCH => {
                 let v = self.read_ram(self.reu);
                 bus.write(self.c64, v);
+                // The read ahead: the next REU address's byte into the latch.
+                self.read_ram(self.reu_ahead());
                 self.next();
             }
             VERIFY => {
