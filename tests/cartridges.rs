@@ -182,3 +182,61 @@ fn super_games_switches_16k_banks_at_df00_turns_off_and_locks() {
     c.reset();
     assert_eq!(c.peek(0x8000), 0x80);
 }
+
+#[test]
+fn pagefox_picks_rom_banks_and_ram_halves_at_de80_and_catches_ram_writes_itself() {
+    let crt = Crt {
+        version: (1, 0),
+        hardware: 53,
+        exrom: false,
+        game: false,
+        subtype: 0,
+        name: "PAGEFOX".into(),
+        chips: (0..4)
+            .map(|n| Chip {
+                kind: 0,
+                bank: n,
+                load: 0x8000,
+                data: [vec![0x10 + n as u8; 0x2000], vec![0x20 + n as u8; 0x2000]].concat(),
+            })
+            .collect(),
+    };
+    let mut c = C64::new(Roms::open());
+    c.plug(cart::from_crt(&crt).unwrap());
+    assert_eq!(
+        (c.read(0x8000), c.read(0xA000)),
+        (0x10, 0x20),
+        "16K, bank 0"
+    );
+    c.poke(0xDE80, 0x04);
+    assert_eq!((c.read(0x8000), c.read(0xBFFF)), (0x12, 0x22));
+    c.poke(0xDE00, 0x00);
+    assert_eq!(
+        c.read(0x8000),
+        0x12,
+        "the lower half of I/O 1 is not the register"
+    );
+    c.poke(0xDE80, 0x08); // RAM, first half
+    c.poke(0x8000, 0x5A);
+    assert_eq!(
+        (c.read(0x8000), c.ram()[0x8000]),
+        (0x5A, 0x5A),
+        "both take it"
+    );
+    c.poke(1, 0x35); // the C64's map: RAM at $8000-$BFFF
+    c.poke(0xA001, 0x77);
+    assert_eq!(c.ram()[0xA001], 0x77);
+    c.poke(1, 0x37);
+    assert_eq!(
+        c.read(0xA001),
+        0x77,
+        "the cartridge caught the write itself"
+    );
+    c.poke(0xDE80, 0x0A); // RAM, second half
+    assert_eq!(c.read(0x8000), 0x00);
+    c.poke(0xDE80, 0x10); // off
+    c.poke_ram(0x8000, 0x99);
+    assert_eq!((c.read(0x8000), c.read(0xA000)), (0x99, c.roms().basic[0]));
+    c.reset();
+    assert_eq!(c.read(0x8000), 0x10);
+}

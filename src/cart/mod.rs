@@ -4,14 +4,20 @@
 //! the address and the data) and drives only the port's lines.
 //!
 //! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), EasyFlash
-//! ([`easyflash`]), the Action Replay family ([`replay`]), Super Games ([`supergames`]). RAM expansions,
-//! made from a size rather than an image: the REU ([`reu`]) and GeoRAM ([`georam`]).
+//! ([`easyflash`]), the Action Replay family ([`replay`]), Super Games ([`supergames`]),
+//! Pagefox ([`pagefox`]). RAM expansions,
+//! made from a size rather than an image: the REU ([`reu`]), GeoRAM ([`georam`]), RamCart
+//! ([`ramcart`]), the Double Quick Brown Box ([`dqbb`]) and Isepic's RAM ([`isepic`]).
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
+pub mod dqbb;
 pub mod easyflash;
 pub mod generic;
 pub mod georam;
+pub mod isepic;
+pub mod pagefox;
+pub mod ramcart;
 pub mod replay;
 pub mod reu;
 pub mod supergames;
@@ -28,6 +34,7 @@ pub const TYPES: &[(u16, &str)] = &[
     (9, "Nordic Power"),
     (32, "EasyFlash"),
     (36, "Retro Replay/Nordic Replay"),
+    (53, "Pagefox"),
 ];
 
 /// The device for `crt`, or why there is none: a type breadbin does not have, or an image
@@ -38,6 +45,7 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
         0 => Ok(Box::new(generic::Generic::from_crt(crt)?)),
         8 => Ok(Box::new(supergames::SuperGames::from_crt(crt)?)),
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
+        53 => Ok(Box::new(pagefox::Pagefox::from_crt(crt)?)),
         1 | 9 | 36 => {
             let kind = match (crt.hardware, crt.subtype) {
                 (1, _) => replay::Kind::ActionReplay,
@@ -84,10 +92,18 @@ pub fn from_option(word: &str) -> Option<Result<Box<dyn Expansion>, String>> {
             None => Err(format!("{word}: not a size (64k to 4m)")),
         });
     }
-    const OTHERS: [&str; 4] = ["plus60k", "plus256k", "dqbb", "ramcart"];
-    (OTHERS.iter().any(|o| word.starts_with(o)) || word == "isepic").then(|| {
-        Err(format!(
+    if let Some(size) = word.strip_prefix("ramcart") {
+        return Some(match kib(size) {
+            Some(k) => ramcart::RamCart::new(k).map(|r| Box::new(r) as Box<dyn Expansion>),
+            None => Err(format!("{word}: not a size (64k or 128k)")),
+        });
+    }
+    match word {
+        "dqbb" => Some(Ok(Box::new(dqbb::Dqbb::new()))),
+        "isepic" => Some(Ok(Box::new(isepic::Isepic::new()))),
+        "plus60k" | "plus256k" => Some(Err(format!(
             "option {word} (a RAM expansion breadbin does not have)"
-        ))
-    })
+        ))),
+        _ => None,
+    }
 }

@@ -1,6 +1,6 @@
 //! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs; `--cartridge`,
-//! `--reu` and `--georam`: what
-//! is plugged into its expansion port.
+//! `--reu`, `--georam`, `--ramcart`, `--dqbb` and `--isepic`: what is plugged into its
+//! expansion port.
 
 use breadbin::c64::Model;
 use breadbin::c64::model::{self, CiaModel, SidModel, VicModel};
@@ -44,16 +44,35 @@ pub(crate) struct PortArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_georam,
           conflicts_with_all = ["cartridge", "reu"])]
     pub georam: Option<u32>,
+    /// A RamCart in the expansion port: 64k or 128k.
+    #[arg(long, value_name = "SIZE", value_parser = parse_ramcart,
+          conflicts_with_all = ["cartridge", "reu", "georam"])]
+    pub ramcart: Option<u32>,
+    /// A Double Quick Brown Box (16 KiB of RAM as a cartridge) in the expansion port.
+    #[arg(long, conflicts_with_all = ["cartridge", "reu", "georam", "ramcart"])]
+    pub dqbb: bool,
+    /// An Isepic (2 KiB of RAM at $DF00, its switch on) in the expansion port.
+    #[arg(long, conflicts_with_all = ["cartridge", "reu", "georam", "ramcart", "dqbb"])]
+    pub isepic: bool,
 }
 
 impl PortArgs {
     /// The device asked for, if any.
     pub(crate) fn device(&self) -> Option<PortDevice> {
-        match (&self.cartridge, self.reu, self.georam) {
-            (Some(p), _, _) => Some(PortDevice::Cartridge(p.clone())),
-            (None, Some(k), _) => Some(PortDevice::Reu(k)),
-            (None, None, Some(k)) => Some(PortDevice::GeoRam(k)),
-            (None, None, None) => None,
+        if let Some(p) = &self.cartridge {
+            Some(PortDevice::Cartridge(p.clone()))
+        } else if let Some(k) = self.reu {
+            Some(PortDevice::Reu(k))
+        } else if let Some(k) = self.georam {
+            Some(PortDevice::GeoRam(k))
+        } else if let Some(k) = self.ramcart {
+            Some(PortDevice::RamCart(k))
+        } else if self.dqbb {
+            Some(PortDevice::Dqbb)
+        } else if self.isepic {
+            Some(PortDevice::Isepic)
+        } else {
+            None
         }
     }
 }
@@ -62,6 +81,12 @@ fn parse_georam(s: &str) -> Result<u32, String> {
     let k = breadbin::cart::kib(s)
         .ok_or_else(|| format!("'{s}' is not a size (64k, 128k, ... 512k, ... 4m)"))?;
     breadbin::cart::georam::GeoRam::new(k)?;
+    Ok(k)
+}
+
+fn parse_ramcart(s: &str) -> Result<u32, String> {
+    let k = breadbin::cart::kib(s).ok_or_else(|| format!("'{s}' is not a size (64k or 128k)"))?;
+    breadbin::cart::ramcart::RamCart::new(k)?;
     Ok(k)
 }
 

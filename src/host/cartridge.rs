@@ -15,6 +15,12 @@ pub enum PortDevice {
     Reu(u32),
     /// A GeoRAM of this many KiB (`--georam SIZE`).
     GeoRam(u32),
+    /// A RamCart of this many KiB (`--ramcart SIZE`).
+    RamCart(u32),
+    /// A Double Quick Brown Box (`--dqbb`).
+    Dqbb,
+    /// An Isepic (`--isepic`).
+    Isepic,
 }
 
 impl PortDevice {
@@ -24,6 +30,9 @@ impl PortDevice {
             PortDevice::Cartridge(path) => load(path),
             PortDevice::Reu(kib) => Ok(Box::new(crate::cart::reu::Reu::new(*kib)?)),
             PortDevice::GeoRam(kib) => Ok(Box::new(crate::cart::georam::GeoRam::new(*kib)?)),
+            PortDevice::RamCart(kib) => Ok(Box::new(crate::cart::ramcart::RamCart::new(*kib)?)),
+            PortDevice::Dqbb => Ok(Box::new(crate::cart::dqbb::Dqbb::new())),
+            PortDevice::Isepic => Ok(Box::new(crate::cart::isepic::Isepic::new())),
         }
     }
 }
