@@ -54,8 +54,14 @@ impl System {
         self.vic.phi1_fetch(&vic_view(&self.mem, self.vic_bank))
     }
 
+    /// Whether RAM fitted inside answers at `addr` (its register, over the VIC's mirror).
+    fn upgrade_at(&self, addr: u16) -> bool {
+        self.upgrade.as_ref().is_some_and(|u| u.answers(addr))
+    }
+
     fn io_read(&mut self, addr: u16) -> u8 {
         match io_chip(addr) {
+            Io::Vic if self.upgrade_at(addr) => self.upgrade.as_ref().map_or(0xFF, |u| u.read()),
             Io::Vic => {
                 // Quiet cycles change no register the CPU reads (the raster line only moves
                 // in a full tick), so only a read that clears the collision registers, or
@@ -234,6 +240,7 @@ impl System {
 
     fn io_peek(&self, addr: u16) -> u8 {
         match io_chip(addr) {
+            Io::Vic if self.upgrade_at(addr) => self.upgrade.as_ref().map_or(0xFF, |u| u.read()),
             Io::Vic => self.vic.peek(addr as u8),
             Io::Sid => self.sid.peek(addr as u8, self.cycles),
             Io::Color => (self.open_bus() & 0xF0) | self.mem.color[(addr & 0x3FF) as usize],
@@ -264,6 +271,13 @@ impl System {
             self.events.push(Event::DebugExit(value));
         }
         match io_chip(addr) {
+            Io::Vic if self.upgrade_at(addr) => {
+                // The VIC has fetched from the old banks up to now.
+                self.vic_catch_up();
+                if let Some(u) = self.upgrade.as_mut() {
+                    u.write(value, &mut self.mem.ram);
+                }
+            }
             Io::Vic => {
                 self.vic_catch_up();
                 self.vic.write(addr as u8, value);

@@ -21,6 +21,7 @@ pub mod model;
 pub(crate) mod roms;
 mod run;
 mod schedule;
+mod upgrade;
 mod wiring;
 
 pub use model::Model;
@@ -36,6 +37,7 @@ use crate::drive::Drive;
 use memory::Memory;
 use roms::Roms;
 use schedule::Schedule;
+use upgrade::Upgrade;
 
 pub use run::Halt;
 
@@ -88,6 +90,9 @@ pub struct System {
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
     next_tod: u64,
     tod_frac: u64,
+    /// RAM fitted inside (`upgrade.rs`), as the model says.
+    #[serde(default)]
+    upgrade: Option<Box<Upgrade>>,
     /// Which C64 this is.
     model: Model,
 }
@@ -136,6 +141,7 @@ impl C64 {
             cycles: 0,
             next_tod: model.clock_hz / model.mains_hz,
             tod_frac: model.clock_hz % model.mains_hz,
+            upgrade: Upgrade::new(model.ram).map(Box::new),
             model,
         };
         sys.update_cia2_port();
@@ -295,6 +301,9 @@ impl C64 {
         self.sys.sched.restart(self.sys.cycles);
         self.sys.mem.port = Default::default();
         self.sys.expansion.0.reset();
+        if let Some(u) = self.sys.upgrade.as_mut() {
+            u.reset(&mut self.sys.mem.ram);
+        }
         self.sys.update_map();
         if let Some(d) = self.sys.drive.as_mut() {
             d.reset(&mut self.sys.serial);

@@ -87,6 +87,17 @@ pub const PRESETS: [(&str, Model); 4] = [
     ("ntsc-old", Model::NTSC_OLD),
 ];
 
+/// RAM fitted inside the C64 beyond its 64 KiB (`c64/upgrade.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum RamUpgrade {
+    #[default]
+    None,
+    /// +60K: a second bank for $1000-$FFFF.
+    Plus60k,
+    /// +256K: four banks.
+    Plus256k,
+}
+
 /// A C64: its chips and clocks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Model {
@@ -97,6 +108,9 @@ pub struct Model {
     pub clock_hz: u64,
     /// Mains frequency: the CIAs' time-of-day input.
     pub mains_hz: u64,
+    /// RAM fitted inside beyond the 64 KiB.
+    #[serde(default)]
+    pub ram: RamUpgrade,
 }
 
 /// A model this build cannot run.
@@ -112,6 +126,7 @@ impl Model {
         sid: SidModel::Mos6581,
         clock_hz: 985_248,
         mains_hz: 50,
+        ram: RamUpgrade::None,
     };
 
     /// The C64C (PAL): 8565 VIC-II, 6526A CIAs, 8580 SID.
@@ -121,6 +136,7 @@ impl Model {
         sid: SidModel::Mos8580,
         clock_hz: 985_248,
         mains_hz: 50,
+        ram: RamUpgrade::None,
     };
 
     /// The NTSC C64: 6567R8 VIC-II, 6526 CIAs, 6581 SID, 1,022,727 Hz, 60 Hz mains.
@@ -130,6 +146,7 @@ impl Model {
         sid: SidModel::Mos6581,
         clock_hz: 1_022_727,
         mains_hz: 60,
+        ram: RamUpgrade::None,
     };
 
     /// The first NTSC C64s: the 6567R56A VIC-II.
@@ -176,8 +193,13 @@ impl Model {
     /// The model in words: "PAL C64 (6569, 6526, 6581)".
     pub fn describe(&self) -> String {
         let name = |d: String| d.trim_start_matches("Mos").to_string();
+        let ram = match self.ram {
+            RamUpgrade::None => "",
+            RamUpgrade::Plus60k => " with +60K",
+            RamUpgrade::Plus256k => " with +256K",
+        };
         format!(
-            "{} C64 ({}, {}, {})",
+            "{} C64 ({}, {}, {}){ram}",
             if self.vic.is_ntsc() { "NTSC" } else { "PAL" },
             name(format!("{:?}", self.vic)),
             name(format!("{:?}", self.cia)),

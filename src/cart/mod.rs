@@ -101,9 +101,6 @@ pub fn from_option(word: &str) -> Option<Result<Box<dyn Expansion>, String>> {
     match word {
         "dqbb" => Some(Ok(Box::new(dqbb::Dqbb::new()))),
         "isepic" => Some(Ok(Box::new(isepic::Isepic::new()))),
-        "plus60k" | "plus256k" => Some(Err(format!(
-            "option {word} (a RAM expansion breadbin does not have)"
-        ))),
         _ => None,
     }
 }

@@ -1,9 +1,10 @@
-//! `--model`, `--vic`, `--cia` and `--sid`: which C64 a command runs; `--cartridge`,
+//! `--model`, `--vic`, `--cia`, `--sid`, `--plus60k` and `--plus256k`: which C64 a
+//! command runs; `--cartridge`,
 //! `--reu`, `--georam`, `--ramcart`, `--dqbb` and `--isepic`: what is plugged into its
 //! expansion port.
 
 use breadbin::c64::Model;
-use breadbin::c64::model::{self, CiaModel, SidModel, VicModel};
+use breadbin::c64::model::{self, CiaModel, RamUpgrade, SidModel, VicModel};
 use breadbin::host::cartridge::PortDevice;
 use clap::Args;
 
@@ -23,6 +24,12 @@ pub(crate) struct ModelArgs {
     /// The SID, overriding the model's: 6581 or 8580.
     #[arg(long, value_name = "CHIP", value_parser = parse_sid)]
     pub sid: Option<SidModel>,
+    /// RAM fitted inside the C64: a +60K (a second bank for $1000-$FFFF, register $D100).
+    #[arg(long)]
+    pub plus60k: bool,
+    /// RAM fitted inside the C64: a +256K (four banks, register $D100).
+    #[arg(long, conflicts_with = "plus60k")]
+    pub plus256k: bool,
 }
 
 /// What is plugged into the expansion port (the window and `run`).
@@ -109,6 +116,12 @@ impl ModelArgs {
         }
         if let Some(s) = self.sid {
             m.sid = s;
+        }
+        if self.plus60k {
+            m.ram = RamUpgrade::Plus60k;
+        }
+        if self.plus256k {
+            m.ram = RamUpgrade::Plus256k;
         }
         m.check().map_err(|e| e.to_string())?;
         Ok(m)

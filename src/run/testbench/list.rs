@@ -9,7 +9,7 @@
 
 use super::BenchError;
 use crate::c64::Model;
-use crate::c64::model::{CiaModel, SidModel, VicModel};
+use crate::c64::model::{CiaModel, RamUpgrade, SidModel, VicModel};
 use crate::chips::expansion::Expansion;
 use std::path::Path;
 
@@ -103,6 +103,8 @@ impl Entry {
                 "vicii-new" => m = m.with_vic(VicModel::Mos8565),
                 "vicii-ntsc" => m = m.with_vic(VicModel::Mos6567R8),
                 "vicii-ntscold" => m = m.with_vic(VicModel::Mos6567R56A),
+                "plus60k" => m.ram = RamUpgrade::Plus60k,
+                "plus256k" => m.ram = RamUpgrade::Plus256k,
                 w if self.expect.is_picture()
                     && (w.starts_with("warn:") || w.starts_with("expect:")) => {}
                 w if crate::cart::from_option(w).is_some() => {}
