@@ -203,3 +203,106 @@ fn run_writes_the_flash_back_only_with_cartridge_write() {
     assert_eq!(bank1.data[0x123], 0x01);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An image asking for the EAPI ("EAPI" at ROMH bank 0, $1800) gets breadbin's: a program
+/// copies it to RAM, calls EAPIInit and, through the jump table at $DF80, writes to both
+/// chips, erases a sector and is told when a byte cannot be written.
+#[test]
+fn an_image_that_asks_for_the_eapi_gets_one_that_writes_and_erases_flash() {
+    let chip = |bank: u16, load: u16, fill: u8| Chip {
+        kind: 2,
+        bank,
+        load,
+        data: vec![fill; 0x2000],
+    };
+    let mut romh0 = vec![0xFF; 0x2000];
+    romh0[0x1800..0x1804].copy_from_slice(b"eapi");
+    let mut chips = vec![
+        Chip {
+            kind: 2,
+            bank: 0,
+            load: 0xA000,
+            data: romh0,
+        },
+        chip(8, 0x8000, 0x77),
+        chip(8, 0xA000, 0x66),
+    ];
+    chips.push(chip(3, 0x8000, 0xFF));
+    let crt = Crt {
+        version: (1, 0),
+        hardware: 32,
+        exrom: true,
+        game: false,
+        subtype: 0,
+        name: "EAPI TEST".into(),
+        chips,
+    };
+    let jsr = |a: u16| vec![0x20, a as u8, (a >> 8) as u8];
+    let fail_if = |branch: u8| vec![branch, 0x03, 0x4C, 0x00, 0x09]; // Bxx +3; JMP $0900
+    let code = [
+        vec![0x78, 0xA9, 0x2F, 0x85, 0x00, 0xA9, 0x37, 0x85, 0x01], // SEI; the 6510 port
+        lda(0x07),
+        sta(0xDE02), // 16K mode, bank 0
+        lda(0x00),
+        sta(0xDE00),
+        // LDX #0; copy $B800-$BAFF to $C000-$C2FF; INX; BNE
+        vec![0xA2, 0x00],
+        vec![0xBD, 0x00, 0xB8, 0x9D, 0x00, 0xC0],
+        vec![0xBD, 0x00, 0xB9, 0x9D, 0x00, 0xC1],
+        vec![0xBD, 0x00, 0xBA, 0x9D, 0x00, 0xC2],
+        vec![0xE8, 0xD0, 0xEB],
+        jsr(0xC014), // EAPIInit
+        fail_if(0x90),
+        vec![0x8C, 0x00, 0x0F], // STY $0F00: the banks it reports
+        lda(3),
+        jsr(0xDF86), // SetBank 3
+        vec![0xA9, 0x5A, 0xA2, 0x23, 0xA0, 0x81],
+        jsr(0xDF80), // WriteFlash $5A at $8123
+        fail_if(0x90),
+        vec![0xA9, 0xA5, 0xA2, 0x56, 0xA0, 0xE4],
+        jsr(0xDF80), // WriteFlash $A5 at $E456 (the high chip)
+        fail_if(0x90),
+        vec![0xA9, 0x08, 0xA0, 0x80],
+        jsr(0xDF83), // EraseSector: bank 8, the low chip
+        fail_if(0x90),
+        vec![0xA9, 0xFF, 0xA2, 0x23, 0xA0, 0x81],
+        jsr(0xDF80), // WriteFlash $FF over $5A: a 0 cannot become 1
+        fail_if(0xB0),
+        lda(0),
+        sta(0xD7FF),
+        vec![0x4C, 0x00, 0x09],
+    ]
+    .concat();
+    let mut c64 = C64::new(Roms::open());
+    c64.plug(cart::from_crt(&crt).unwrap());
+    for (i, &b) in code.iter().enumerate() {
+        c64.poke_ram(0x0800 + i as u16, b);
+    }
+    for (i, &b) in [lda(0xFF), sta(0xD7FF)].concat().iter().enumerate() {
+        c64.poke_ram(0x0900 + i as u16, b);
+    }
+    c64.cpu_mut().set_pc(0x0800);
+    let mut result = None;
+    for _ in 0..2_000_000 {
+        c64.tick();
+        if let Some(Event::DebugExit(v)) = c64.take_events().first().copied() {
+            result = Some(v);
+            break;
+        }
+    }
+    assert_eq!(result, Some(0), "a call failed (PC ${:04X})", c64.cpu().pc);
+    assert_eq!(c64.ram()[0x0F00], 0x40, "64 banks");
+    c64.poke(0xDE00, 3);
+    assert_eq!((c64.read(0x8123), c64.read(0xA456)), (0x5A, 0xA5));
+    c64.poke(0xDE00, 8);
+    assert_eq!((c64.read(0x8000), c64.read(0x9FFF)), (0xFF, 0xFF), "erased");
+    assert_eq!(c64.read(0xA000), 0x66, "the other chip's sector kept");
+    // Saved back, the image has its own bytes in the EAPI slot, not breadbin's driver.
+    let saved = c64.cartridge_image().expect("the flash changed");
+    let romh0 = saved
+        .chips
+        .iter()
+        .find(|c| c.bank == 0 && c.load == 0xA000)
+        .unwrap();
+    assert_eq!(&romh0.data[0x1800..0x1806], b"eapi\xFF\xFF");
+}

@@ -46,7 +46,13 @@ fn committed_rom_images_match_their_sources() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    for image in ["basic.bin", "kernal.bin", "chargen.bin", "dos1541.bin"] {
+    for image in [
+        "basic.bin",
+        "kernal.bin",
+        "chargen.bin",
+        "dos1541.bin",
+        "eapi.bin",
+    ] {
         let built = std::fs::read(scratch.join(image)).expect("built image");
         let committed = std::fs::read(roms.join(image)).expect("committed image");
         assert_eq!(built.len(), committed.len(), "{image}: size");

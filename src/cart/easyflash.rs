@@ -97,10 +97,18 @@ impl Flash {
     }
 }
 
+/// breadbin's EAPI (`roms/src/eapi/eapi.s`), for the Am29F040s it has.
+static EAPI: &[u8] = include_bytes!("../../roms/eapi.bin");
+/// The EAPI's slot: bank 0 of the ROMH chip, from $1800, $300 bytes.
+const EAPI_SLOT: usize = 0x1800;
+const EAPI_SIZE: usize = 0x300;
+
 #[derive(Clone)]
 pub struct EasyFlash {
     roml: Flash,
     romh: Flash,
+    /// What the image held where breadbin put its EAPI, to give back when it is saved.
+    eapi_slot: Option<Vec<u8>>,
     ram: [u8; 256],
     bank: u8,
     control: u8,
@@ -112,6 +120,7 @@ impl EasyFlash {
         let mut ef = EasyFlash {
             roml: Flash::new(),
             romh: Flash::new(),
+            eapi_slot: None,
             ram: [0; 256],
             bank: 0,
             control: 0,
@@ -139,6 +148,14 @@ impl EasyFlash {
             }
             flash.data[bank * BANK..bank * BANK + chip.data.len()].copy_from_slice(&chip.data);
         }
+        // An image that asks for the EAPI (its signature alone at the slot) gets breadbin's,
+        // as the tools that write EasyFlash cartridges give them the one for their chips.
+        let slot = EAPI_SLOT..EAPI_SLOT + EAPI_SIZE;
+        if ef.romh.data[EAPI_SLOT..EAPI_SLOT + 4] == EAPI[..4] {
+            ef.eapi_slot = Some(ef.romh.data[slot.clone()].to_vec());
+            ef.romh.data[slot].fill(0xFF);
+            ef.romh.data[EAPI_SLOT..EAPI_SLOT + EAPI.len()].copy_from_slice(EAPI);
+        }
         Ok(ef)
     }
 
@@ -149,9 +166,13 @@ impl EasyFlash {
             return None;
         }
         let mut chips = Vec::new();
+        let mut romh = self.romh.data.clone();
+        if let Some(slot) = &self.eapi_slot {
+            romh[EAPI_SLOT..EAPI_SLOT + EAPI_SIZE].copy_from_slice(slot);
+        }
         for bank in 0..BANKS {
-            for (flash, load) in [(&self.roml, 0x8000), (&self.romh, 0xA000)] {
-                let data = &flash.data[bank * BANK..(bank + 1) * BANK];
+            for (flash, load) in [(&self.roml.data, 0x8000), (&romh, 0xA000)] {
+                let data = &flash[bank * BANK..(bank + 1) * BANK];
                 if data.iter().any(|&b| b != 0xFF) {
                     chips.push(Chip {
                         kind: 2,
