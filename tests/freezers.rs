@@ -148,3 +148,43 @@ fn mode_22_is_where_they_part() {
     // Retro Replay: the C64's own map.
     assert_eq!(at_22(RR), ((0x08, basic), 0xCA, basic));
 }
+
+/// A Retro Replay with an REU in its own port: with the REU-compatible map on, the REU's
+/// registers answer in I/O 2 and the cartridge keeps I/O 1; a cartridge without such a port
+/// is refused one.
+#[test]
+fn an_reu_in_the_replays_port_answers_in_io2_beside_the_cartridge() {
+    use breadbin::cart::passthrough::PassThrough;
+    use breadbin::cart::reu::Reu;
+    let crt = |hardware: u16| Crt {
+        version: (1, 1),
+        hardware,
+        exrom: false,
+        game: true,
+        subtype: 0,
+        name: "FREEZER".into(),
+        chips: vec![Chip {
+            kind: 0,
+            bank: 0,
+            load: 0x8000,
+            data: vec![0xB0; 0x2000],
+        }],
+    };
+    let rr = cart::from_crt(&crt(36)).unwrap();
+    let mut c = C64::new(Roms::open());
+    c.plug(Box::new(
+        PassThrough::new(rr, Box::new(Reu::new(512).unwrap())).unwrap(),
+    ));
+    assert_eq!(c.peek(0xDF00), 0xB0, "the Replay's window first");
+    c.poke(0xDE01, 0x40); // the REU-compatible map
+    c.poke(0xDF07, 0x34); // the REU's length register
+    assert_eq!(c.peek(0xDF07), 0x34);
+    assert_eq!(
+        c.peek(0xDF00) & 0x10,
+        0x10,
+        "the REU's status: 256 KiB chips"
+    );
+    assert_eq!(c.peek(0x8000), 0xB0, "the Replay's ROM");
+    let ar = cart::from_crt(&crt(1)).unwrap();
+    assert!(PassThrough::new(ar, Box::new(Reu::new(512).unwrap())).is_err());
+}

@@ -17,6 +17,7 @@ pub mod generic;
 pub mod georam;
 pub mod isepic;
 pub mod pagefox;
+pub mod passthrough;
 pub mod ramcart;
 pub mod replay;
 pub mod reu;

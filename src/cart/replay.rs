@@ -264,6 +264,10 @@ impl Expansion for Replay {
         self.off = false;
     }
 
+    fn has_pass_through(&self) -> bool {
+        self.kind.is_replay()
+    }
+
     fn boxed_clone(&self) -> Box<dyn Expansion> {
         Box::new(self.clone())
     }

@@ -101,6 +101,10 @@ pub trait Expansion: Send + Sync {
     fn reset(&mut self) {}
     /// A copy (machines are cloned for look-ahead and tests).
     fn boxed_clone(&self) -> Box<dyn Expansion>;
+    /// Whether it has a port of its own on its back, for a RAM expansion.
+    fn has_pass_through(&self) -> bool {
+        false
+    }
 }
 
 /// The port with nothing plugged in.

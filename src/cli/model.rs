@@ -45,30 +45,28 @@ pub(crate) struct PortArgs {
     pub cartridge_write: bool,
     /// A RAM Expansion Unit in the expansion port: 128k (1700), 256k (1764), 512k (1750),
     /// or a larger unit up to 16m.
-    #[arg(long, value_name = "SIZE", value_parser = parse_reu, conflicts_with = "cartridge")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_reu)]
     pub reu: Option<u32>,
     /// A GeoRAM in the expansion port: 64k to 4m (512k is the common one).
     #[arg(long, value_name = "SIZE", value_parser = parse_georam,
-          conflicts_with_all = ["cartridge", "reu"])]
+          conflicts_with = "reu")]
     pub georam: Option<u32>,
     /// A RamCart in the expansion port: 64k or 128k.
     #[arg(long, value_name = "SIZE", value_parser = parse_ramcart,
-          conflicts_with_all = ["cartridge", "reu", "georam"])]
+          conflicts_with_all = ["reu", "georam"])]
     pub ramcart: Option<u32>,
     /// A Double Quick Brown Box (16 KiB of RAM as a cartridge) in the expansion port.
-    #[arg(long, conflicts_with_all = ["cartridge", "reu", "georam", "ramcart"])]
+    #[arg(long, conflicts_with_all = ["reu", "georam", "ramcart"])]
     pub dqbb: bool,
     /// An Isepic (2 KiB of RAM at $DF00, its switch on) in the expansion port.
-    #[arg(long, conflicts_with_all = ["cartridge", "reu", "georam", "ramcart", "dqbb"])]
+    #[arg(long, conflicts_with_all = ["reu", "georam", "ramcart", "dqbb"])]
     pub isepic: bool,
 }
 
 impl PortArgs {
     /// The device asked for, if any.
     pub(crate) fn device(&self) -> Option<PortDevice> {
-        if let Some(p) = &self.cartridge {
-            Some(PortDevice::Cartridge(p.clone()))
-        } else if let Some(k) = self.reu {
+        let ram = if let Some(k) = self.reu {
             Some(PortDevice::Reu(k))
         } else if let Some(k) = self.georam {
             Some(PortDevice::GeoRam(k))
@@ -80,6 +78,11 @@ impl PortArgs {
             Some(PortDevice::Isepic)
         } else {
             None
+        };
+        match &self.cartridge {
+            // A RAM expansion given with a cartridge goes into the cartridge's own port.
+            Some(p) => Some(PortDevice::Cartridge(p.clone(), ram.map(Box::new))),
+            None => ram,
         }
     }
 }

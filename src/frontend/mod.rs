@@ -229,7 +229,7 @@ pub fn machine(opts: &Options) -> Result<Machine, FrontendError> {
     let mut m = Machine::new(roms, program, opts.numpad_joystick, opts.port1);
     if let Some(p) = &opts.port {
         m.cartridge = Some(p.make().map_err(FrontendError::Cartridge)?);
-        if let (true, crate::host::cartridge::PortDevice::Cartridge(path)) =
+        if let (true, crate::host::cartridge::PortDevice::Cartridge(path, _)) =
             (opts.cartridge_write, p)
         {
             m.cartridge_file = Some(path.clone());

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 /// A device for the expansion port, as the command line names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PortDevice {
-    /// A cartridge image (`--cartridge FILE.crt`).
-    Cartridge(PathBuf),
+    /// A cartridge image (`--cartridge FILE.crt`), with a RAM expansion plugged into its
+    /// own port when it has one (the Replays).
+    Cartridge(PathBuf, Option<Box<PortDevice>>),
     /// A RAM Expansion Unit of this many KiB (`--reu SIZE`).
     Reu(u32),
     /// A GeoRAM of this many KiB (`--georam SIZE`).
@@ -27,7 +28,13 @@ impl PortDevice {
     /// The device, made afresh (as at power-on), or why it cannot be.
     pub fn make(&self) -> Result<Box<dyn Expansion>, String> {
         match self {
-            PortDevice::Cartridge(path) => load(path),
+            PortDevice::Cartridge(path, None) => load(path),
+            PortDevice::Cartridge(path, Some(back)) => {
+                let front = load(path)?;
+                let chain = crate::cart::passthrough::PassThrough::new(front, back.make()?)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Ok(Box::new(chain))
+            }
             PortDevice::Reu(kib) => Ok(Box::new(crate::cart::reu::Reu::new(*kib)?)),
             PortDevice::GeoRam(kib) => Ok(Box::new(crate::cart::georam::GeoRam::new(*kib)?)),
             PortDevice::RamCart(kib) => Ok(Box::new(crate::cart::ramcart::RamCart::new(*kib)?)),

@@ -384,7 +384,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     if let Some(d) = disk.as_mut() {
         d.save(&mut c64)?;
     }
-    if let (true, Some(crate::host::cartridge::PortDevice::Cartridge(path))) =
+    if let (true, Some(crate::host::cartridge::PortDevice::Cartridge(path, _))) =
         (opts.cartridge_write, &opts.port)
     {
         crate::host::cartridge::write_back(&c64, path).map_err(RunError::Cartridge)?;

@@ -122,12 +122,8 @@ impl Entry {
 
     /// What the run needs that breadbin does not emulate, if anything.
     pub fn unsupported(&self) -> Option<String> {
-        match self.expansion() {
-            Some(Err(why)) => return Some(why),
-            Some(Ok(_)) if !self.cartridge.is_empty() => {
-                return Some("a cartridge and a RAM expansion together".into());
-            }
-            _ => {}
+        if let Some(Err(why)) = self.expansion() {
+            return Some(why);
         }
         match self.model() {
             Err(w) => return Some(format!("option {w}")),

@@ -285,10 +285,14 @@ pub fn run(
     // cannot have it.
     let mut carts: Vec<Option<Result<Box<dyn Expansion>, String>>> = Vec::new();
     for e in entries {
-        carts.push(match e.expansion() {
-            Some(Ok(device)) if e.unsupported().is_none() => Some(Ok(device)),
-            _ => (!e.cartridge.is_empty() && e.unsupported().is_none())
-                .then(|| crate::host::cartridge::load(&dir.join(&e.cartridge))),
+        let cartridge = (!e.cartridge.is_empty() && e.unsupported().is_none())
+            .then(|| crate::host::cartridge::load(&dir.join(&e.cartridge)));
+        carts.push(match (e.expansion(), cartridge) {
+            (Some(Ok(ram)), Some(Ok(cart))) if e.unsupported().is_none() => Some(
+                crate::cart::passthrough::PassThrough::new(cart, ram).map(|p| Box::new(p) as _),
+            ),
+            (Some(Ok(ram)), None) if e.unsupported().is_none() => Some(Ok(ram)),
+            (_, cartridge) => cartridge,
         });
         if e.unsupported().is_some() || e.program.is_empty() {
             setups.push(None);
