@@ -1,6 +1,7 @@
-//! The REU's swap against the VIC's hold on the bus, cycle by cycle. The REU runs on a bus
-//! of the test's own, whose C64 side answers each read with the cycle's number, so the
-//! bytes a swap leaves in the REU tell in which cycle each was read.
+//! The REU's transfers against the VIC's hold on the bus, cycle by cycle (the swap above
+//! all). The REU runs on a bus of the test's own, whose C64 side answers each read with the
+//! cycle's number, so the bytes a transfer leaves in the REU tell in which cycle each was
+//! read.
 
 use breadbin::cart::reu::Reu;
 use breadbin::chips::expansion::{Ba, DmaBus, Expansion, Select};
@@ -121,4 +122,33 @@ fn a_swap_waits_for_ba_to_be_high_before_its_first_read() {
     assert_eq!(held, [2]);
     assert_eq!(written, [3]);
     assert_eq!(cycles, 4);
+}
+
+/// A stash or fetch of `len` bytes under `ba`: the cycles in which the C64 side was read
+/// (each byte the REU then holds) or written.
+fn one_way(command: u8, len: u8, ba: &[Ba]) -> Vec<u8> {
+    let mut reu = Reu::new(512).unwrap();
+    let mut bus = Bus::default();
+    transfer(&mut reu, &mut bus, command, len, ba);
+    if command & 3 == 1 {
+        return bus.writes.iter().map(|w| w.0).collect();
+    }
+    let mut out = Bus::default();
+    transfer(&mut reu, &mut out, 0x91, len, &[]);
+    out.writes.iter().map(|w| w.2).collect()
+}
+
+#[test]
+fn a_fetch_writes_in_the_first_cycle_of_ba_low_and_a_stash_stops_at_once() {
+    // BA low in 3-7 (the spritetiming program of the test bench's REU/bonzai: a fetch loses
+    // 18 cycles to the 19 of eight sprites' BA).
+    let ba = [HIGH, HIGH, HIGH, LOW, LOW, LOW, TAKEN, TAKEN, HIGH];
+    assert_eq!(one_way(0x90, 6, &ba), [0, 1, 2, 8, 9, 10]);
+    assert_eq!(one_way(0x91, 6, &ba), [0, 1, 2, 3, 8, 9]);
+}
+
+#[test]
+fn a_fetch_that_begins_with_ba_low_waits_from_its_first_cycle() {
+    let ba = [LOW, LOW, HIGH, HIGH, LOW, HIGH];
+    assert_eq!(one_way(0x91, 4, &ba), [2, 3, 4, 5]);
 }

@@ -219,6 +219,7 @@ impl System {
         if !self.port_lines.dma {
             // Let go in the cycle before: the CPU has the bus again.
             self.off_the_bus = false;
+            self.device_had_bus = false;
             self.update_map();
             return;
         }
@@ -228,11 +229,17 @@ impl System {
         } else {
             0
         };
+        // A device that had the bus in the cycle before takes the one in which a sprite's
+        // DMA comes on; one whose DMA begins in it finds BA low (the test bench's
+        // REU/reutiming2 readme: a transfer that starts as sprite 0's DMA comes on takes an
+        // extra cycle).
+        let fresh = self.device_had_bus && self.vic.ba_fell_in_this_cycle();
         let ba = Ba {
-            low: self.ba_low && !self.vic.ba_fell_in_this_cycle(),
+            low: self.ba_low && !fresh,
             vic_on_bus: self.ba_run > 3 && self.vic.second_phase_access(),
         };
         slot.0.dma_cycle(self, ba);
+        self.device_had_bus = true;
         self.expansion = slot;
         self.port_changed();
         self.vic_wake_now();

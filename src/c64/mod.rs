@@ -85,6 +85,9 @@ pub struct System {
     /// Cycles BA has been low, counted while a device on the port holds /DMA.
     #[serde(default)]
     ba_run: u8,
+    /// A device on the port had the bus in the cycle before (`bus.rs`).
+    #[serde(default)]
+    device_had_bus: bool,
     /// φ2 cycles since power-on (read it with [`C64::cycles`]).
     cycles: u64,
     /// Cycle of the next TOD input pulse and the fraction carried between pulses.
@@ -138,6 +141,7 @@ impl C64 {
             sched: Schedule::default(),
             ba_low: false,
             ba_run: 0,
+            device_had_bus: false,
             cycles: 0,
             next_tod: model.clock_hz / model.mains_hz,
             tod_frac: model.clock_hz % model.mains_hz,

@@ -17,13 +17,18 @@
 //! - `$DF0A` fixed addresses: the C64's (7), the REU's (6).
 //!
 //! A transfer moves one byte a cycle (a swap one every two), with the CPU off the bus
-//! (/DMA). A stash, fetch or verify pauses in every cycle the machine reports BA low (the
+//! (/DMA). A stash or verify pauses in every cycle the machine reports BA low (the
 //! machine leaves out the cycle in which a sprite's DMA comes on, which the REU still
-//! takes). A swap waits for BA only to begin and to write: its reads go on while the VIC
-//! has not yet taken the bus, and its last write goes through regardless (the test bench's
+//! takes). A fetch, which writes to the C64, still writes in the first of those cycles and
+//! pauses from the next (unless BA is already low in its first cycle): 18 cycles lost to
+//! eight sprites' 19 of BA, 42 to a bad line's 43 (the test bench's REU/bonzai
+//! spritetiming, whose readme gives the real REU's figures; VICE x64sc agrees). A swap
+//! waits for BA only to begin and to write: its reads go on while the VIC has not yet
+//! taken the bus, and its last write goes through regardless (the test bench's
 //! `reutiming2` reference data, from a C64 with the old VIC-II). The byte count stops at 1:
-//! after a transfer the length reads 1 and the addresses point past the last byte. A verify stops after the first
-//! difference, the counters past it; end of block is set when the length had reached 1.
+//! after a transfer the length reads 1 and the addresses point past the last byte. A verify
+//! stops after the first difference, the counters past it; end of block is set when the
+//! length had reached 1.
 //!
 //! The address counter is 19 bits wide (17 on the 1700, whose RAM repeats every 128 KiB;
 //! as wide as the RAM on the larger units). The 1764 is a 1750 with half its RAM missing:
@@ -88,6 +93,8 @@ pub struct Reu {
     begun: bool,
     /// A verify found a difference: one more compare follows.
     trailing: bool,
+    /// BA was low in the REU's previous DMA cycle (as it sees BA: `Ba::low`).
+    ba_was_low: bool,
     /// The last byte on the REU's RAM data lines.
     latch: u8,
 }
@@ -126,6 +133,7 @@ impl Reu {
             swap_held: None,
             begun: false,
             trailing: false,
+            ba_was_low: true,
             latch: 0xFF,
         };
         r.reset_registers();
@@ -255,6 +263,8 @@ impl Reu {
         self.swap_held = None;
         self.begun = false;
         self.trailing = false;
+        // A fetch whose first cycle comes with BA low waits from that cycle on.
+        self.ba_was_low = true;
     }
 
     /// The REU address after this one (the same when it is fixed).
@@ -387,7 +397,15 @@ impl Expansion for Reu {
             self.swap_cycle(bus, ba);
             return;
         }
-        if ba.low {
+        let was_low = std::mem::replace(&mut self.ba_was_low, ba.low);
+        // A fetch writes to the C64 in the first cycle it sees BA low and stops in the
+        // next; a stash or verify, which read the C64, stop at once.
+        let held = if self.command & 3 == FETCH {
+            ba.low && was_low
+        } else {
+            ba.low
+        };
+        if held {
             return;
         }
         match self.command & 3 {

@@ -8,8 +8,9 @@
 ; The driver is position independent: inside it there are only relative branches, and its
 ; own routines are called through entries Init adds to the jump table. What must be at a
 ; fixed address (the store made in Ultimax mode, when only the EasyFlash's RAM is there to
-; run from, and a load) Init copies into the EasyFlash's RAM after the table. Flash commands are written in Ultimax mode, as
-; the chips are only selected for writes there; read-backs are made in 16K mode.
+; run from, and a load) Init copies into the EasyFlash's RAM after the table. Flash
+; commands are written in Ultimax mode, as the chips are only selected for writes there;
+; read-backs are made in 16K mode.
 
 EFBANK  = $DE00             ; bank register
 EFCTRL  = $DE02             ; control: $05 Ultimax, $07 16K

@@ -84,8 +84,9 @@ impl Default for Sprites {
 impl Vic {
     /// Whether BA is low in this cycle only because a sprite's DMA came on in it (sprite 0 in
     /// the first line it is fetched for, on PAL in cycle 55). The CPU sees BA fall at once;
-    /// a device on the expansion port samples BA before the VIC's compare and takes this
-    /// cycle still (the test bench's REU sprite timing programs, as VICE x64sc runs them).
+    /// a device on the expansion port that already has the bus samples BA before the VIC's
+    /// compare and takes this cycle still (the test bench's REU sprite timing programs, as
+    /// VICE x64sc runs them); one whose DMA begins in this cycle waits.
     pub fn ba_fell_in_this_cycle(&self) -> bool {
         let c = self.cycle;
         let (at, fresh) = self.spr.fresh;
