@@ -356,3 +356,49 @@ fn the_window_slot_saves_and_loads_the_machine() {
     assert!(e.contains("junk.state: not a breadbin save state"), "{e}");
     assert_eq!(m.c64().cycles(), saved_at);
 }
+
+#[test]
+fn a_dropped_crt_goes_into_the_port_and_the_machine_starts_afresh() {
+    use breadbin::media::crt::{Chip, Crt};
+    let mut m = Machine::new(Roms::open(), None, false, false);
+    for _ in 0..5 {
+        m.run_frame();
+    }
+    let at = m.session.c64.cycles();
+    let damaged = temp_file("broken.crt", b"C64 CARTRIDGE   \x00\x00");
+    let e = m.start_file(&damaged.path()).expect_err("refused");
+    assert!(e.to_string().contains("broken.crt"), "{e}");
+    assert!(
+        m.session.c64.cycles() >= at,
+        "the machine runs on untouched"
+    );
+
+    let crt = Crt {
+        version: (1, 0),
+        hardware: 0,
+        exrom: false,
+        game: true,
+        subtype: 0,
+        name: "DROPPED".into(),
+        chips: vec![Chip {
+            kind: 0,
+            bank: 0,
+            load: 0x8000,
+            data: vec![0x5C; 0x2000],
+        }],
+    };
+    let good = temp_file("game.crt", &crt.to_bytes());
+    assert_eq!(m.start_file(&good.path()).unwrap(), "game.crt");
+    assert!(m.session.c64.cycles() < at, "started on a fresh machine");
+    assert_eq!(
+        m.session.c64.peek(0x8000),
+        0x5C,
+        "the cartridge's ROM at $8000"
+    );
+    m.hard_reset();
+    assert_eq!(
+        m.session.c64.peek(0x8000),
+        0x5C,
+        "and at every power-on after"
+    );
+}

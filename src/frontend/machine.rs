@@ -254,9 +254,29 @@ impl Machine {
     }
 
     /// A file dropped onto the window: a `.prg` or `.bas` starts on a freshly reset machine,
-    /// a `.d64` goes into the drive and its first program is loaded and run (returns the
-    /// name); anything else is refused and the machine runs on untouched.
+    /// a `.d64` goes into the drive and its first program is loaded and run, a `.crt` goes
+    /// into the expansion port in place of what was there and the machine is reset (returns
+    /// the name); anything else is refused and the machine runs on untouched.
     pub fn start_file(&mut self, path: &Path) -> Result<String, FrontendError> {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("crt"))
+        {
+            // Read first: a damaged image leaves the machine as it is.
+            let device = crate::host::cartridge::load(path).map_err(FrontendError::Cartridge)?;
+            // The cartridge taken out: its flash saved if asked, then out of the machine so
+            // the reset keeps nothing of it.
+            if let Err(e) = self.save_cartridge() {
+                self.disk_notes.push(e);
+            }
+            self.cartridge_file = None;
+            self.session.c64.unplug();
+            self.cartridge = Some(device);
+            self.session.autostart = Autostart::new(None, Vec::new(), false);
+            self.hard_reset();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            return Ok(name.into_owned());
+        }
         if crate::media::disk::is_disk_image(path) {
             // Read first: a file that is not a disk image leaves the machine as it is.
             crate::media::disk::load_image(path)?;
