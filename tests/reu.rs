@@ -227,10 +227,10 @@ fn dma_reaches_the_ram_under_the_6510_port() {
     assert_eq!(c64.peek(1) & 7, 7, "the port keeps its banks");
 }
 
-/// Stash CIA 1's timer A low byte (one a cycle while the REU has the bus) for `len`
-/// cycles from line `line`, with `setup` done first; the timer's gaps: (byte index, cycles
-/// the transfer was held).
-fn held(setup: &[u8], line: u8, len: u16) -> Vec<(usize, u8)> {
+/// Run `command` ($90 stash, $92 swap) between CIA 1's timer A low byte (fixed) and REU
+/// address 0 for `len` bytes from line `line`, with `setup` done first; the timer bytes the
+/// REU then holds, each the moment it was read.
+fn timer_bytes(setup: &[u8], line: u8, len: u16, command: u8) -> Vec<u8> {
     let code = [
         setup.to_vec(),
         lda(0),
@@ -243,13 +243,19 @@ fn held(setup: &[u8], line: u8, len: u16) -> Vec<(usize, u8)> {
         // wait for line `line` (below 256)
         vec![0xAD, 0x12, 0xD0, 0xC9, line, 0xD0, 0xF9],
         transfer(0xDC04, 0, len, 0x80),
-        regs(&[(1, 0x90)]),
+        regs(&[(1, command)]),
         transfer(0x4000, 0, len, 0),
         regs(&[(1, 0x91)]),
     ]
     .concat();
     let c64 = run(512, &code);
-    let data = &c64.ram()[0x4000..0x4000 + len as usize];
+    c64.ram()[0x4000..0x4000 + len as usize].to_vec()
+}
+
+/// Stash the timer (one byte a cycle while the REU has the bus) for `len` cycles; its gaps:
+/// (byte index, cycles the transfer was held).
+fn held(setup: &[u8], line: u8, len: u16) -> Vec<(usize, u8)> {
+    let data = timer_bytes(setup, line, len, 0x90);
     (1..data.len())
         .filter_map(|i| {
             let gap = data[i - 1].wrapping_sub(data[i]);
@@ -388,28 +394,11 @@ fn the_interrupt_comes_at_the_end_of_the_block_when_enabled_and_goes_with_a_stat
     assert_eq!(c64.peek(0xDF00), 0x10);
 }
 
-/// Swap CIA 1's timer A low byte (one byte every two cycles while the REU has the bus)
-/// with REU memory for `len` bytes from line `line`, with `setup` done first; the cycles
-/// between the reads of each byte and the next, where they are not 2: (byte index, cycles).
+/// Swap the timer with REU memory (one byte every two cycles while the REU has the bus)
+/// for `len` bytes; the cycles between the reads of each byte and the next, where they are
+/// not 2: (byte index, cycles).
 fn swap_steps(setup: &[u8], line: u8, len: u16) -> Vec<(usize, u8)> {
-    let code = [
-        setup.to_vec(),
-        lda(0),
-        sta(0xDC0E),
-        lda(0xFF),
-        sta(0xDC04),
-        sta(0xDC05),
-        lda(0x11),
-        sta(0xDC0E),
-        vec![0xAD, 0x12, 0xD0, 0xC9, line, 0xD0, 0xF9],
-        transfer(0xDC04, 0, len, 0x80),
-        regs(&[(1, 0x92)]),
-        transfer(0x4000, 0, len, 0),
-        regs(&[(1, 0x91)]),
-    ]
-    .concat();
-    let c64 = run(512, &code);
-    let data = &c64.ram()[0x4000..0x4000 + len as usize];
+    let data = timer_bytes(setup, line, len, 0x92);
     (1..data.len())
         .filter_map(|i| {
             let step = data[i - 1].wrapping_sub(data[i]);
