@@ -402,3 +402,58 @@ fn a_dropped_crt_goes_into_the_port_and_the_machine_starts_afresh() {
         "and at every power-on after"
     );
 }
+
+/// An 8 KiB cartridge image of `hardware` whose ROM at $8000 is all `fill`.
+fn one_chip_crt(hardware: u16, fill: u8) -> breadbin::media::crt::Crt {
+    use breadbin::media::crt::{Chip, Crt};
+    Crt {
+        version: (1, 0),
+        hardware,
+        exrom: false,
+        game: hardware != 32,
+        subtype: 0,
+        name: "SLOT".into(),
+        chips: vec![Chip {
+            kind: 0,
+            bank: 0,
+            load: 0x8000,
+            data: vec![fill; 0x2000],
+        }],
+    }
+}
+
+#[test]
+fn a_loaded_state_brings_its_cartridge_and_keeps_its_file_only_if_it_is_the_same() {
+    let ef = temp_file("slot-ef.crt", &one_chip_crt(32, 0x11).to_bytes());
+    let other = temp_file("slot-other.crt", &one_chip_crt(0, 0x22).to_bytes());
+    let slot = temp_file("slot-cart.state", b"");
+    let mut m = Machine::new(Roms::open(), None, false, false);
+    m.start_file(&ef.path()).unwrap();
+    m.cartridge_file = Some(ef.path());
+    for _ in 0..20 {
+        m.run_frame();
+    }
+    m.save_state(&slot.path()).unwrap();
+
+    // Loaded over another cartridge: the state's comes back, and flash is not written into
+    // the other cartridge's file.
+    m.start_file(&other.path()).unwrap();
+    m.cartridge_file = Some(other.path());
+    m.load_state(&slot.path()).unwrap();
+    assert_eq!(m.cartridge_file, None);
+    let ef_origin = breadbin::cart::from_crt(&one_chip_crt(32, 0x11))
+        .unwrap()
+        .origin();
+    assert_eq!(m.session.c64.port_device().origin(), ef_origin);
+    m.hard_reset();
+    assert_eq!(
+        m.session.c64.port_device().origin(),
+        ef_origin,
+        "and it is in the port at the next power-on"
+    );
+
+    // Loaded over the same cartridge: its file is kept for the write-back.
+    m.cartridge_file = Some(ef.path());
+    m.load_state(&slot.path()).unwrap();
+    assert_eq!(m.cartridge_file, Some(ef.path()));
+}

@@ -65,9 +65,9 @@ pub struct System {
     /// The serial bus, with the C64 on it as `serial_c64`.
     serial: SerialBus,
     serial_c64: Participant,
-    /// What is plugged into the expansion port (not in save states: a state is loaded with
-    /// the port as it is), and the lines it drives.
-    #[serde(skip)]
+    /// What is plugged into the expansion port, with all it holds (in save states too:
+    /// `cart/saved.rs`), and the lines it drives.
+    #[serde(with = "crate::cart::saved")]
     expansion: Slot,
     #[serde(skip, default = "released")]
     port_lines: Lines,
@@ -287,6 +287,11 @@ impl C64 {
     /// The cartridge's image with what the machine wrote to its flash, if that changed it.
     pub fn cartridge_image(&self) -> Option<crate::media::crt::Crt> {
         self.sys.expansion.0.changed_image()
+    }
+
+    /// What is in the expansion port.
+    pub fn port_device(&self) -> &dyn crate::chips::expansion::Expansion {
+        &*self.sys.expansion.0
     }
 
     /// Empty the expansion port.

@@ -9,7 +9,7 @@ use crate::chips::expansion::{Expansion, Lines, Select};
 
 const SIZE: usize = 0x4000;
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Dqbb {
     ram: Vec<u8>,
     register: u8,

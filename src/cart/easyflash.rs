@@ -22,7 +22,7 @@ const BANKS: usize = 64;
 const SECTOR: usize = 0x10000;
 
 /// Where a 29F040 is in its command sequence.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 enum Step {
     Read,
     Unlocked1,
@@ -35,7 +35,7 @@ enum Step {
 }
 
 /// One 29F040 (512 KiB) behind ROML or ROMH.
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct Flash {
     data: Vec<u8>,
     step: Step,
@@ -103,16 +103,19 @@ static EAPI: &[u8] = include_bytes!("../../roms/eapi.bin");
 const EAPI_SLOT: usize = 0x1800;
 const EAPI_SIZE: usize = 0x300;
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct EasyFlash {
     roml: Flash,
     romh: Flash,
     /// What the image held where breadbin put its EAPI, to give back when it is saved.
     eapi_slot: Option<Vec<u8>>,
+    #[serde(with = "crate::chips::serde_arrays")]
     ram: [u8; 256],
     bank: u8,
     control: u8,
     name: String,
+    /// FNV-1a of the image it was made from (`Expansion::origin`).
+    origin: u64,
 }
 
 impl EasyFlash {
@@ -125,6 +128,7 @@ impl EasyFlash {
             bank: 0,
             control: 0,
             name: crt.name.clone(),
+            origin: crate::media::fnv1a(&[&crt.to_bytes()]),
         };
         for (i, chip) in crt.chips.iter().enumerate() {
             let n = i + 1;
@@ -252,5 +256,8 @@ impl Expansion for EasyFlash {
 
     fn boxed_clone(&self) -> Box<dyn Expansion> {
         Box::new(self.clone())
+    }
+    fn origin(&self) -> u64 {
+        self.origin
     }
 }

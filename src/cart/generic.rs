@@ -7,9 +7,11 @@
 use crate::chips::expansion::{Expansion, Lines, Select};
 use crate::media::crt::Crt;
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Generic {
+    #[serde(with = "crate::chips::serde_arrays::boxed")]
     roml: Box<[u8; 0x2000]>,
+    #[serde(with = "crate::chips::serde_arrays::boxed")]
     romh: Box<[u8; 0x2000]>,
     lines: Lines,
 }

@@ -7,7 +7,7 @@
 
 use crate::chips::expansion::{Expansion, Lines, Select};
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Isepic {
     ram: Vec<u8>,
     page: u8,

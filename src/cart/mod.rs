@@ -21,6 +21,7 @@ pub mod passthrough;
 pub mod ramcart;
 pub mod replay;
 pub mod reu;
+pub mod saved;
 pub mod supergames;
 
 use crate::chips::expansion::Expansion;

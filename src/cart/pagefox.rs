@@ -13,7 +13,7 @@ use crate::media::crt::Crt;
 
 const BANK: usize = 0x4000;
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Pagefox {
     rom: Vec<u8>,
     ram: Vec<u8>,

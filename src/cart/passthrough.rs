@@ -83,6 +83,10 @@ impl Expansion for PassThrough {
         self.front.changed_image()
     }
 
+    fn origin(&self) -> u64 {
+        self.front.origin()
+    }
+
     fn reset(&mut self) {
         self.front.reset();
         self.back.reset();
@@ -90,5 +94,12 @@ impl Expansion for PassThrough {
 
     fn boxed_clone(&self) -> Box<dyn Expansion> {
         Box::new(self.clone())
+    }
+}
+
+impl PassThrough {
+    /// The cartridge in front and the device behind it.
+    pub fn parts(&self) -> (&dyn Expansion, &dyn Expansion) {
+        (&*self.front, &*self.back)
     }
 }

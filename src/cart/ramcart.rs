@@ -6,7 +6,7 @@
 
 use crate::chips::expansion::{Expansion, Lines, Select};
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct RamCart {
     ram: Vec<u8>,
     page: u16,

@@ -34,7 +34,7 @@ use crate::media::crt::Crt;
 
 const BANK: usize = 0x2000;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     ActionReplay,
     NordicPower,
@@ -48,7 +48,7 @@ impl Kind {
     }
 }
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Replay {
     kind: Kind,
     rom: Vec<u8>,

@@ -64,7 +64,7 @@ const IRQ: u8 = 0x80;
 const END_OF_BLOCK: u8 = 0x40;
 const FAULT: u8 = 0x20;
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct Reu {
     ram: Vec<u8>,
     /// Bytes of RAM the unit has (its size as sold).

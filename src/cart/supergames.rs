@@ -7,7 +7,7 @@ use crate::media::crt::Crt;
 
 const BANK: usize = 0x4000;
 
-#[derive(Clone)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 pub struct SuperGames {
     rom: Vec<u8>,
     register: u8,

@@ -5,7 +5,7 @@
 //! ($DF00-$DFFF), ROML or ROMH.
 
 /// The port's output lines the machine looks at outside an access.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lines {
     /// /GAME and /EXROM, as levels: true is high (not asserted).
     pub game: bool,
@@ -68,7 +68,9 @@ pub struct Ba {
 }
 
 /// Something on the expansion port.
-pub trait Expansion: Send + Sync {
+/// Everything on the port is `Any`, so that a save state can name the device it holds
+/// (`cart/saved.rs`).
+pub trait Expansion: std::any::Any + Send + Sync {
     /// The lines it drives now.
     fn lines(&self) -> Lines;
     /// A read with `select` raised: the byte it drives onto the data bus, or `None` when it
@@ -104,6 +106,12 @@ pub trait Expansion: Send + Sync {
     /// Whether it has a port of its own on its back, for a RAM expansion.
     fn has_pass_through(&self) -> bool {
         false
+    }
+    /// For a cartridge whose flash is saved back to its file: a checksum of the image it
+    /// was made from, so that a machine from a save state is not written into another
+    /// cartridge's file (0 for everything else).
+    fn origin(&self) -> u64 {
+        0
     }
 }
 

@@ -310,10 +310,24 @@ impl Machine {
 
     /// Replace the machine with the state in `path` (saved with the same ROMs); on any
     /// error the machine runs on untouched. Keys held and the autostart are dropped: the
-    /// loaded machine is where it was saved.
+    /// loaded machine is where it was saved, with what was in its expansion port then (and
+    /// that at every power-on after).
     pub fn load_state(&mut self, path: &Path) -> Result<(), crate::host::state::StateError> {
         let c64 = crate::host::state::load(path, &self.roms)?;
         self.stop_recording("loaded state");
+        // The state brings its own port device. The flash of the one taken out is saved
+        // first; the file is kept for the state's only when it is the same cartridge.
+        if let Err(e) = self.save_cartridge() {
+            self.disk_notes.push(e);
+        }
+        let now = self.session.c64.port_device().origin();
+        let loaded = c64.port_device();
+        if loaded.origin() == 0 || loaded.origin() != now {
+            self.cartridge_file = None;
+        }
+        let mut at_power_on = loaded.boxed_clone();
+        at_power_on.reset();
+        self.cartridge = Some(at_power_on);
         self.session.c64 = c64;
         self.session.c64.set_render(true);
         self.session.clear_keys();

@@ -1,4 +1,5 @@
-//! Save states: the whole machine (CPU, RAM, colour RAM, the chips, the picture) in a
+//! Save states: the whole machine (CPU, RAM, colour RAM, the chips, the picture, the
+//! expansion port's device with its ROM and RAM) in a
 //! versioned file, to be loaded and run on from exactly where it was saved.
 //!
 //! Format: the magic `BREADBIN STATE\n`, the format version (u32, little-endian), a
@@ -15,15 +16,16 @@
 use crate::c64::C64;
 use crate::c64::roms::Roms;
 use crate::host::output::PendingFile;
+use crate::media::fnv1a;
 use bincode::Options;
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 15] = b"BREADBIN STATE\n";
 /// Raised whenever the layout of any saved chip changes.
-pub const STATE_VERSION: u32 = 21;
-/// More than any machine state needs (about 170 KB): a damaged length cannot make the
-/// loader allocate without bound.
-const MAX_STATE_BYTES: u64 = 8 << 20;
+pub const STATE_VERSION: u32 = 22;
+/// More than any machine state needs (about 170 KB, and up to 17 MB more with a 16 MB REU
+/// in the port): a damaged length cannot make the loader allocate without bound.
+const MAX_STATE_BYTES: u64 = 32 << 20;
 
 /// Why a state could not be saved or loaded; names the file.
 #[derive(Debug, thiserror::Error)]
@@ -37,18 +39,6 @@ pub enum StateError {
     },
     #[error("{0}")]
     Write(#[from] crate::host::output::OutputError),
-}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01B3);
-        }
-    }
-    h
 }
 
 /// Which ROM set a state belongs to: FNV-1a over the KERNAL, BASIC and character ROMs.

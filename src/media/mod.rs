@@ -18,6 +18,19 @@ pub use prg::Prg;
 use crate::basic::{self, LabelMap};
 use std::path::{Path, PathBuf};
 
+/// FNV-1a, 64 bits, over `parts` in turn: the checksums of save states and of the
+/// cartridge image a device was made from.
+pub fn fnv1a(parts: &[&[u8]]) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for part in parts {
+        for &b in *part {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+    h
+}
+
 /// Why a program could not be loaded: each names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {

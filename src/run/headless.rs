@@ -200,7 +200,22 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         None => C64::with_model(roms, opts.model)?,
     };
     if let Some(p) = &opts.port {
-        c64.plug(p.make().map_err(RunError::Cartridge)?);
+        let device = p.make().map_err(RunError::Cartridge)?;
+        match &opts.load_state {
+            // A state brings its port's device as it was. Naming the same flash cartridge
+            // again only says where to write it back.
+            Some(state)
+                if device.origin() == 0 || device.origin() != c64.port_device().origin() =>
+            {
+                return Err(RunError::Cartridge(format!(
+                    "{}: a save state brings its own expansion port device; leave out the \
+                     port's options (or name the state's own flash cartridge, to write it back)",
+                    state.display()
+                )));
+            }
+            Some(_) => {}
+            None => c64.plug(device),
+        }
     }
     let mut disk = match disk_start.or(opts.disk.as_deref()) {
         Some(p) => Some(DiskFile::attach(&mut c64, p, opts.disk_read_only)?),
