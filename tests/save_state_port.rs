@@ -43,6 +43,17 @@ fn sample(hardware: u16) -> Crt {
         36 => crt(hardware, &banks(8, 0x8000, 0x2000)),
         8 => crt(hardware, &banks(4, 0x8000, 0x4000)),
         53 => crt(hardware, &banks(4, 0x8000, 0x4000)),
+        5 | 15 | 17 | 19 => crt(hardware, &banks(4, 0x8000, 0x2000)),
+        4 => crt(hardware, &[(0, 0x8000, 0x2000), (0, 0xA000, 0x2000)]),
+        7 => crt(hardware, &[(0, 0x8000, 0x2000), (8, 0x8000, 0x2000)]),
+        18 => crt(
+            hardware,
+            &[
+                (0, 0x8000, 0x1000),
+                (0, 0xA000, 0x2000),
+                (1, 0xA000, 0x2000),
+            ],
+        ),
         n => panic!("no sample image for cartridge type {n}: add one"),
     }
 }

@@ -3,7 +3,8 @@
 //! A cartridge sees only what the port shows it (the selects ROML, ROMH, I/O 1 and I/O 2,
 //! the address and the data) and drives only the port's lines.
 //!
-//! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), EasyFlash
+//! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), the game
+//! cartridges that only switch ROM banks ([`banked`]: Ocean, Magic Desk, ...), EasyFlash
 //! ([`easyflash`]), the Action Replay family ([`replay`]), Super Games ([`supergames`]),
 //! Pagefox ([`pagefox`]). RAM expansions,
 //! made from a size rather than an image: the REU ([`reu`]), GeoRAM ([`georam`]), RamCart
@@ -11,6 +12,7 @@
 //!
 //! Its place among the layers: ARCHITECTURE.md.
 
+pub mod banked;
 pub mod dqbb;
 pub mod easyflash;
 pub mod generic;
@@ -32,8 +34,15 @@ use crate::media::crt::Crt;
 pub const TYPES: &[(u16, &str)] = &[
     (0, "generic 8K/16K/Ultimax"),
     (1, "Action Replay"),
+    (4, "Simons' BASIC"),
+    (5, "Ocean"),
+    (7, "Fun Play/Power Play"),
     (8, "Super Games"),
     (9, "Nordic Power"),
+    (15, "C64 Game System/System 3"),
+    (17, "Dinamic"),
+    (18, "Zaxxon/Super Zaxxon"),
+    (19, "Magic Desk/Domark/HES Australia"),
     (32, "EasyFlash"),
     (36, "Retro Replay/Nordic Replay"),
     (53, "Pagefox"),
@@ -48,6 +57,10 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
         8 => Ok(Box::new(supergames::SuperGames::from_crt(crt)?)),
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
         53 => Ok(Box::new(pagefox::Pagefox::from_crt(crt)?)),
+        n if banked::Scheme::of(n).is_some() => {
+            let scheme = banked::Scheme::of(n).expect("matched");
+            Ok(Box::new(banked::Banked::from_crt(scheme, crt)?))
+        }
         1 | 9 | 36 => {
             let kind = match (crt.hardware, crt.subtype) {
                 (1, _) => replay::Kind::ActionReplay,

@@ -4,9 +4,9 @@
 //! means adding it here (`tests/save_state.rs` saves every one).
 
 use super::{
-    dqbb::Dqbb, easyflash::EasyFlash, generic::Generic, georam::GeoRam, isepic::Isepic,
-    pagefox::Pagefox, passthrough::PassThrough, ramcart::RamCart, replay::Replay, reu::Reu,
-    supergames::SuperGames,
+    banked::Banked, dqbb::Dqbb, easyflash::EasyFlash, generic::Generic, georam::GeoRam,
+    isepic::Isepic, pagefox::Pagefox, passthrough::PassThrough, ramcart::RamCart, replay::Replay,
+    reu::Reu, supergames::SuperGames,
 };
 use crate::chips::expansion::{Empty, Expansion, Slot};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -18,6 +18,7 @@ use std::any::Any;
 enum Saved {
     Empty,
     Generic(Generic),
+    Banked(Banked),
     SuperGames(SuperGames),
     EasyFlash(EasyFlash),
     Replay(Replay),
@@ -49,6 +50,7 @@ fn saved(device: &dyn Expansion) -> Option<Saved> {
         ));
     }
     None.or_else(|| as_a(device).map(Saved::Generic))
+        .or_else(|| as_a(device).map(Saved::Banked))
         .or_else(|| as_a(device).map(Saved::SuperGames))
         .or_else(|| as_a(device).map(Saved::EasyFlash))
         .or_else(|| as_a(device).map(Saved::Replay))
@@ -65,6 +67,7 @@ impl Saved {
         Ok(match self {
             Saved::Empty => Box::new(Empty),
             Saved::Generic(d) => Box::new(d),
+            Saved::Banked(d) => Box::new(d),
             Saved::SuperGames(d) => Box::new(d),
             Saved::EasyFlash(d) => Box::new(d),
             Saved::Replay(d) => Box::new(d),
