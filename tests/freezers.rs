@@ -188,3 +188,179 @@ fn an_reu_in_the_replays_port_answers_in_io2_beside_the_cartridge() {
     let ar = cart::from_crt(&crt(1)).unwrap();
     assert!(PassThrough::new(ar, Box::new(Reu::new(512).unwrap())).is_err());
 }
+
+/// Bank 0 of a freezer: the autostart runs code that leaves a loop in RAM at $C000 which
+/// writes `off` to `register` (switching the cartridge's ROM away) and spins; at offset
+/// $100 (seen at $E100 in Ultimax mode) the NMI handler reports $2A, and the NMI vector
+/// points there. The other banks are filled with $B0 + n.
+fn frozen_bank0(register: u16, off: u8) -> Vec<u8> {
+    let [lo, hi] = register.to_le_bytes();
+    let mut b = vec![0xB0; 0x2000];
+    let mut code = vec![0x09, 0x80, 0x09, 0x80, 0xC3, 0xC2, 0xCD, 0x38, 0x30];
+    // STA register; JMP $C003, stored at $C000 with LDA #/STA $C00n pairs.
+    for (i, v) in [0x8D, lo, hi, 0x4C, 0x03, 0xC0].into_iter().enumerate() {
+        code.extend([0xA9, v, 0x8D, i as u8, 0xC0]);
+    }
+    code.extend([0xA9, off, 0x4C, 0x00, 0xC0]);
+    b[..code.len()].copy_from_slice(&code);
+    let handler = [0xA9, 0x2A, 0x8D, 0xFF, 0xD7, 0x4C, 0x05, 0xE1];
+    b[0x100..0x100 + handler.len()].copy_from_slice(&handler);
+    b[0x1FFA] = 0x00;
+    b[0x1FFB] = 0xE1;
+    b
+}
+
+/// Run `c` to its idle loop, press the freeze button, and run on to the report.
+fn freeze_and_report(c: &mut C64) {
+    use breadbin::c64::{Event, Halt};
+    c.run_cycles(3_000_000);
+    assert!(
+        (0xC000..0xC006).contains(&c.cpu().pc),
+        "idle in RAM: {:04X}",
+        c.cpu().pc
+    );
+    let kernal = C64::new(Roms::open()).peek(0xE100);
+    assert_eq!(c.peek(0xE100), kernal, "the cartridge is out of the way");
+    assert!(c.freeze());
+    assert_eq!(
+        c.peek(0xE100),
+        kernal,
+        "nothing changes before the interrupt"
+    );
+    let r = c.run_until(c.cycles() + 100, |_| false);
+    assert!(matches!(r, Halt::Event), "{r:?} at {:04X}", c.cpu().pc);
+    assert_eq!(c.take_events(), vec![Event::DebugExit(0x2A)]);
+    assert_eq!(
+        c.peek(0xE100),
+        0xA9,
+        "Ultimax mode, the cartridge's ROM at $E000"
+    );
+}
+
+#[test]
+fn the_freeze_button_takes_over_at_the_interrupts_stack_writes() {
+    for (hw, sub) in [AR, (9, 0), RR, NR] {
+        let mut chips = vec![Chip {
+            kind: 0,
+            bank: 0,
+            load: 0x8000,
+            data: frozen_bank0(0xDE00, 0x06),
+        }];
+        chips.extend((1..4).map(|n| Chip {
+            kind: 0,
+            bank: n,
+            load: 0x8000,
+            data: vec![0xB0 + n as u8; 0x2000],
+        }));
+        let crt = Crt {
+            version: (1, 1),
+            hardware: hw,
+            exrom: false,
+            game: true,
+            subtype: sub,
+            name: "FREEZE".into(),
+            chips,
+        };
+        let mut c = C64::new(Roms::open());
+        c.plug(cart::from_crt(&crt).unwrap());
+        freeze_and_report(&mut c);
+        assert_eq!(c.peek(0x9FFF), 0xB0, "type {hw}: ROM bank 0");
+    }
+}
+
+#[test]
+fn the_button_waits_for_three_stack_writes_in_consecutive_cycles() {
+    let mut b = breadbin::cart::freeze::Button::default();
+    assert!(!b.stack_write(10), "not pressed");
+    b.press();
+    // A JSR's two writes, a cycle apart from the next instruction's push.
+    assert!(!b.stack_write(100) && !b.stack_write(101));
+    assert!(!b.stack_write(103));
+    assert!(b.waiting());
+    assert!(!b.stack_write(200) && !b.stack_write(201));
+    assert!(b.stack_write(202), "the interrupt's third write");
+    assert!(!b.waiting());
+}
+
+#[test]
+fn a_cartridge_without_a_button_ignores_the_press() {
+    let mut c = C64::new(Roms::open());
+    assert!(!c.freeze(), "empty port");
+    let crt = Crt {
+        version: (1, 0),
+        hardware: 0,
+        exrom: false,
+        game: true,
+        subtype: 0,
+        name: "PLAIN".into(),
+        chips: vec![Chip {
+            kind: 0,
+            bank: 0,
+            load: 0x8000,
+            data: vec![0; 0x2000],
+        }],
+    };
+    c.plug(cart::from_crt(&crt).unwrap());
+    assert!(!c.freeze(), "a game cartridge");
+}
+
+/// A Final Cartridge III image: bank 0 is `bank0` in both halves, bank n the others filled
+/// with $C0 + n, and the last byte of each bank's ROML half is $E0 + n.
+fn final3(bank0: Vec<u8>) -> C64 {
+    let chips = (0..4u16)
+        .map(|n| {
+            let mut data = if n == 0 {
+                [bank0.clone(), bank0.clone()].concat()
+            } else {
+                vec![0xC0 + n as u8; 0x4000]
+            };
+            data[0x1FFF] = 0xE0 + n as u8;
+            Chip {
+                kind: 0,
+                bank: n,
+                load: 0x8000,
+                data,
+            }
+        })
+        .collect();
+    let crt = Crt {
+        version: (1, 0),
+        hardware: 3,
+        exrom: false,
+        game: false,
+        subtype: 0,
+        name: "FC3".into(),
+        chips,
+    };
+    let mut c = C64::new(Roms::open());
+    c.plug(cart::from_crt(&crt).unwrap());
+    c
+}
+
+#[test]
+fn the_final_cartridge_iii_register_picks_bank_and_mode_and_hides_itself() {
+    let mut c = final3(vec![0xC0; 0x2000]);
+    assert_eq!(
+        (c.peek(0x8000), c.peek(0xA000)),
+        (0xC0, 0xC0),
+        "16K, bank 0"
+    );
+    c.poke(0xDFFF, 0x42);
+    assert_eq!((c.peek(0x8000), c.peek(0x9FFF)), (0xC2, 0xE2), "bank 2");
+    assert_eq!(c.peek(0xDFFF), 0xE2, "the bank's last ROML page in I/O 2");
+    c.poke(0xDFFF, 0x71);
+    let ram = c.ram()[0x8000];
+    assert_eq!(c.peek(0x8000), ram, "switched away");
+    assert_eq!(c.peek(0xDFFF), 0xE1, "but still in I/O 2");
+    c.poke(0xDFFF, 0xC3);
+    c.poke(0xDFFF, 0x40);
+    assert_eq!(c.peek(0x8000), 0xC3, "hidden: the write is ignored");
+    c.reset();
+    assert_eq!(c.peek(0x8000), 0xC0);
+}
+
+#[test]
+fn the_final_cartridge_iii_freezes_into_ultimax_mode() {
+    let mut c = final3(frozen_bank0(0xDFFF, 0x70));
+    freeze_and_report(&mut c);
+}

@@ -42,7 +42,7 @@ fn sample(hardware: u16) -> Crt {
         1 | 9 => crt(hardware, &banks(4, 0x8000, 0x2000)),
         36 => crt(hardware, &banks(8, 0x8000, 0x2000)),
         8 => crt(hardware, &banks(4, 0x8000, 0x4000)),
-        53 => crt(hardware, &banks(4, 0x8000, 0x4000)),
+        3 | 53 => crt(hardware, &banks(4, 0x8000, 0x4000)),
         5 | 15 | 17 | 19 => crt(hardware, &banks(4, 0x8000, 0x2000)),
         4 => crt(hardware, &[(0, 0x8000, 0x2000), (0, 0xA000, 0x2000)]),
         7 => crt(hardware, &[(0, 0x8000, 0x2000), (8, 0x8000, 0x2000)]),

@@ -45,8 +45,9 @@ impl System {
         // which the device lets it go (`dma_cycle`).
         self.off_the_bus |= self.port_lines.dma;
         let l = &self.port_lines;
+        let watched = l.watch.map_or(0, |a| 1u16 << (a >> 12)) | u16::from(l.stack);
         self.mem
-            .update_map(l.game, l.exrom, l.watch, l.claim, self.off_the_bus);
+            .update_map(l.game, l.exrom, watched, l.claim, self.off_the_bus);
     }
 
     /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
@@ -162,6 +163,10 @@ impl System {
                     self.expansion.0.watched_write(addr, value);
                     self.port_changed();
                 }
+                if self.port_lines.stack && addr & 0xFF00 == 0x0100 {
+                    self.expansion.0.stack_write(self.cycles);
+                    self.port_changed();
+                }
             }
             _ => {}
         }
@@ -175,7 +180,7 @@ impl System {
     /// After the device on the port was told of an access: the PLA's map follows GAME and
     /// EXROM, and when its interrupt or DMA lines moved, the VIC's next cycle is a full tick,
     /// which drives the CPU's inputs.
-    fn port_changed(&mut self) {
+    pub(super) fn port_changed(&mut self) {
         let before = self.port_lines;
         self.update_map();
         if self.port_lines != before {

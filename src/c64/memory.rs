@@ -89,7 +89,7 @@ impl Memory {
             own: [Region::Ram; 16],
         };
         m.power_on_pattern();
-        m.update_map(true, true, None, 0, false);
+        m.update_map(true, true, 0, 0, false);
         m
     }
 
@@ -109,15 +109,9 @@ impl Memory {
     }
 
     /// Recompute the block map after a write to the 6510 port or a change of GAME or EXROM
-    /// (levels, true = high), of the address the expansion port watches, or of its /DMA.
-    pub fn update_map(
-        &mut self,
-        game: bool,
-        exrom: bool,
-        watch: Option<u16>,
-        claim: u16,
-        dma: bool,
-    ) {
+    /// (levels, true = high), of the 4 KiB blocks (bit n: $n000) holding writes the
+    /// expansion port watches, or of its /DMA.
+    pub fn update_map(&mut self, game: bool, exrom: bool, watched: u16, claim: u16, dma: bool) {
         self.own = Self::block_map(self.port.bank_bits(), game, exrom);
         self.map = self.own;
         for (i, r) in self.map.iter_mut().enumerate() {
@@ -126,8 +120,10 @@ impl Memory {
             }
         }
         self.wmap = self.map;
-        if let Some(a) = watch {
-            self.wmap[(a >> 12) as usize] = Region::Watched;
+        for (i, r) in self.wmap.iter_mut().enumerate() {
+            if watched & (1 << i) != 0 {
+                *r = Region::Watched;
+            }
         }
         if dma {
             self.wmap = [Region::OffTheBus; 16];

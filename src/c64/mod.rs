@@ -294,6 +294,13 @@ impl C64 {
         &*self.sys.expansion.0
     }
 
+    /// Press the freeze button of the cartridge in the port: whether it has one.
+    pub fn freeze(&mut self) -> bool {
+        let has = self.sys.expansion.0.freeze();
+        self.sys.port_changed();
+        has
+    }
+
     /// Empty the expansion port.
     pub fn unplug(&mut self) {
         self.sys.expansion = Slot::default();

@@ -5,7 +5,8 @@
 //!
 //! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), the game
 //! cartridges that only switch ROM banks ([`banked`]: Ocean, Magic Desk, ...), EasyFlash
-//! ([`easyflash`]), the Action Replay family ([`replay`]), Super Games ([`supergames`]),
+//! ([`easyflash`]), the Action Replay family ([`replay`]), the Final Cartridge III
+//! ([`final3`]), Super Games ([`supergames`]),
 //! Pagefox ([`pagefox`]). RAM expansions,
 //! made from a size rather than an image: the REU ([`reu`]), GeoRAM ([`georam`]), RamCart
 //! ([`ramcart`]), the Double Quick Brown Box ([`dqbb`]) and Isepic's RAM ([`isepic`]).
@@ -15,6 +16,8 @@
 pub mod banked;
 pub mod dqbb;
 pub mod easyflash;
+pub mod final3;
+pub mod freeze;
 pub mod generic;
 pub mod georam;
 pub mod isepic;
@@ -34,6 +37,7 @@ use crate::media::crt::Crt;
 pub const TYPES: &[(u16, &str)] = &[
     (0, "generic 8K/16K/Ultimax"),
     (1, "Action Replay"),
+    (3, "Final Cartridge III"),
     (4, "Simons' BASIC"),
     (5, "Ocean"),
     (7, "Fun Play/Power Play"),
@@ -54,6 +58,7 @@ pub const TYPES: &[(u16, &str)] = &[
 pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
     match crt.hardware {
         0 => Ok(Box::new(generic::Generic::from_crt(crt)?)),
+        3 => Ok(Box::new(final3::Final3::from_crt(crt)?)),
         8 => Ok(Box::new(supergames::SuperGames::from_crt(crt)?)),
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
         53 => Ok(Box::new(pagefox::Pagefox::from_crt(crt)?)),
@@ -79,6 +84,32 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
                 .join(", ")
         )),
     }
+}
+
+/// The ROM of an image whose chips are whole banks of `size` bytes at $8000, numbered
+/// below `most`, laid out by bank number (gaps $FF), or why not: `layout` says what the
+/// type has, in the refusal.
+fn rom_banks(crt: &Crt, size: usize, most: usize, layout: &str) -> Result<Vec<u8>, String> {
+    let mut rom = Vec::new();
+    for (i, chip) in crt.chips.iter().enumerate() {
+        let bank = usize::from(chip.bank);
+        if chip.load != 0x8000 || chip.data.len() != size || bank >= most {
+            return Err(format!(
+                "CHIP packet {}: {} bytes at ${:04X} in bank {bank} ({layout})",
+                i + 1,
+                chip.data.len(),
+                chip.load
+            ));
+        }
+        if rom.len() < (bank + 1) * size {
+            rom.resize((bank + 1) * size, 0xFF);
+        }
+        rom[bank * size..(bank + 1) * size].copy_from_slice(&chip.data);
+    }
+    if rom.is_empty() {
+        return Err("no ROM in the image".into());
+    }
+    Ok(rom)
 }
 
 /// A size as the options write it: `512k`, `16m` (KiB or MiB), in KiB.

@@ -79,6 +79,14 @@ impl Expansion for PassThrough {
         self.back.watched_write(addr, value);
     }
 
+    fn stack_write(&mut self, cycle: u64) {
+        self.front.stack_write(cycle);
+    }
+
+    fn freeze(&mut self) -> bool {
+        self.front.freeze()
+    }
+
     fn changed_image(&self) -> Option<crate::media::crt::Crt> {
         self.front.changed_image()
     }

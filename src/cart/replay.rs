@@ -27,8 +27,11 @@
 //! C64's (reads give both ORed, writes reach both); Nordic Power and the Nordic Replay show
 //! their ROM at $8000 and their RAM at $A000-$BFFF, which takes the writes there alone.
 //!
-//! Not here: the freeze button.
+//! The freeze button ([`super::freeze`]) pulls /NMI; when the interrupt begins, the
+//! register becomes $03: Ultimax mode with ROM bank 0, where the CPU reads the NMI vector,
+//! whatever the cartridge was doing (switched off too).
 
+use super::freeze::Button;
 use crate::chips::expansion::{Expansion, Lines, Select};
 use crate::media::crt::Crt;
 
@@ -59,31 +62,14 @@ pub struct Replay {
     /// $DE01's bits 1, 2 and 6 have been written since reset.
     latched: bool,
     off: bool,
+    button: Button,
 }
 
 impl Replay {
     pub fn from_crt(kind: Kind, crt: &Crt) -> Result<Replay, String> {
         let banks = if kind.is_replay() { 8 } else { 4 };
-        let mut rom = Vec::new();
-        for (i, chip) in crt.chips.iter().enumerate() {
-            let n = i + 1;
-            let bank = usize::from(chip.bank);
-            if chip.load != 0x8000 || chip.data.len() != BANK || bank >= banks {
-                return Err(format!(
-                    "CHIP packet {n}: {} bytes at ${:04X} in bank {bank} (this type has \
-                     {banks} banks of 8 KiB at $8000)",
-                    chip.data.len(),
-                    chip.load
-                ));
-            }
-            if rom.len() < (bank + 1) * BANK {
-                rom.resize((bank + 1) * BANK, 0xFF);
-            }
-            rom[bank * BANK..(bank + 1) * BANK].copy_from_slice(&chip.data);
-        }
-        if rom.is_empty() {
-            return Err("no ROM in the image".into());
-        }
+        let layout = format!("this type has {banks} banks of 8 KiB at $8000");
+        let rom = super::rom_banks(crt, BANK, banks, &layout)?;
         let ram = vec![0; if kind.is_replay() { 0x8000 } else { 0x2000 }];
         Ok(Replay {
             kind,
@@ -93,6 +79,7 @@ impl Replay {
             extra: 0,
             latched: false,
             off: false,
+            button: Button::default(),
         })
     }
 
@@ -157,8 +144,13 @@ impl Replay {
 
 impl Expansion for Replay {
     fn lines(&self) -> Lines {
+        let button = Lines {
+            nmi: self.button.waiting(),
+            stack: self.button.waiting(),
+            ..Lines::RELEASED
+        };
         if self.off {
-            return Lines::RELEASED;
+            return button;
         }
         let claim = match (self.own_map(), self.kind) {
             (false, _) => 0,
@@ -169,7 +161,19 @@ impl Expansion for Replay {
             game: self.control & 1 == 0,
             exrom: self.control & 2 != 0,
             claim,
-            ..Lines::RELEASED
+            ..button
+        }
+    }
+
+    fn freeze(&mut self) -> bool {
+        self.button.press();
+        true
+    }
+
+    fn stack_write(&mut self, cycle: u64) {
+        if self.button.stack_write(cycle) {
+            self.control = 0x03;
+            self.off = false;
         }
     }
 
@@ -262,6 +266,7 @@ impl Expansion for Replay {
         self.extra = 0;
         self.latched = false;
         self.off = false;
+        self.button = Button::default();
     }
 
     fn has_pass_through(&self) -> bool {

@@ -4,9 +4,9 @@
 //! means adding it here (`tests/save_state.rs` saves every one).
 
 use super::{
-    banked::Banked, dqbb::Dqbb, easyflash::EasyFlash, generic::Generic, georam::GeoRam,
-    isepic::Isepic, pagefox::Pagefox, passthrough::PassThrough, ramcart::RamCart, replay::Replay,
-    reu::Reu, supergames::SuperGames,
+    banked::Banked, dqbb::Dqbb, easyflash::EasyFlash, final3::Final3, generic::Generic,
+    georam::GeoRam, isepic::Isepic, pagefox::Pagefox, passthrough::PassThrough, ramcart::RamCart,
+    replay::Replay, reu::Reu, supergames::SuperGames,
 };
 use crate::chips::expansion::{Empty, Expansion, Slot};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -22,6 +22,7 @@ enum Saved {
     SuperGames(SuperGames),
     EasyFlash(EasyFlash),
     Replay(Replay),
+    Final3(Final3),
     Pagefox(Pagefox),
     Reu(Reu),
     GeoRam(GeoRam),
@@ -54,6 +55,7 @@ fn saved(device: &dyn Expansion) -> Option<Saved> {
         .or_else(|| as_a(device).map(Saved::SuperGames))
         .or_else(|| as_a(device).map(Saved::EasyFlash))
         .or_else(|| as_a(device).map(Saved::Replay))
+        .or_else(|| as_a(device).map(Saved::Final3))
         .or_else(|| as_a(device).map(Saved::Pagefox))
         .or_else(|| as_a(device).map(Saved::Reu))
         .or_else(|| as_a(device).map(Saved::GeoRam))
@@ -71,6 +73,7 @@ impl Saved {
             Saved::SuperGames(d) => Box::new(d),
             Saved::EasyFlash(d) => Box::new(d),
             Saved::Replay(d) => Box::new(d),
+            Saved::Final3(d) => Box::new(d),
             Saved::Pagefox(d) => Box::new(d),
             Saved::Reu(d) => Box::new(d),
             Saved::GeoRam(d) => Box::new(d),

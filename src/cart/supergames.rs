@@ -15,20 +15,9 @@ pub struct SuperGames {
 
 impl SuperGames {
     pub fn from_crt(crt: &Crt) -> Result<SuperGames, String> {
-        let mut rom = vec![0xFF; 4 * BANK];
-        for (i, chip) in crt.chips.iter().enumerate() {
-            let bank = usize::from(chip.bank);
-            if chip.load != 0x8000 || chip.data.len() != BANK || bank >= 4 {
-                return Err(format!(
-                    "CHIP packet {}: {} bytes at ${:04X} in bank {bank} (Super Games has 4 \
-                     banks of 16 KiB at $8000)",
-                    i + 1,
-                    chip.data.len(),
-                    chip.load
-                ));
-            }
-            rom[bank * BANK..(bank + 1) * BANK].copy_from_slice(&chip.data);
-        }
+        let layout = "Super Games has 4 banks of 16 KiB at $8000";
+        let mut rom = super::rom_banks(crt, BANK, 4, layout)?;
+        rom.resize(4 * BANK, 0xFF);
         Ok(SuperGames { rom, register: 0 })
     }
 

@@ -17,6 +17,9 @@ pub struct Lines {
     /// An address whose CPU writes the device watches although it raises no select there
     /// (the REU's trigger at $FF00): the port carries the whole address bus.
     pub watch: Option<u16>,
+    /// The device is told of each CPU write to the stack page, with its cycle (a freezer
+    /// waiting for the three writes in a row of the interrupt its button caused).
+    pub stack: bool,
     /// 4 KiB blocks (bit n: $n000-$nFFF) where the device answers the CPU whatever the PLA
     /// decodes there, through [`Expansion::claimed_read`] and [`Expansion::claimed_write`]
     /// (freezers whose own decoding overrides the C64's map in some modes).
@@ -32,6 +35,7 @@ impl Lines {
         nmi: false,
         dma: false,
         watch: None,
+        stack: false,
         claim: 0,
     };
 }
@@ -94,6 +98,12 @@ pub trait Expansion: std::any::Any + Send + Sync {
     }
     /// The CPU wrote `value` to the address in [`Lines::watch`].
     fn watched_write(&mut self, _addr: u16, _value: u8) {}
+    /// The CPU wrote to the stack page in φ2 cycle `cycle`, with [`Lines::stack`] set.
+    fn stack_write(&mut self, _cycle: u64) {}
+    /// Its freeze button was pressed: whether it has one.
+    fn freeze(&mut self) -> bool {
+        false
+    }
     /// The cartridge's image with what the machine wrote to its flash, when that changed it
     /// (`None` for a device without flash, or flash as it came).
     fn changed_image(&self) -> Option<crate::media::crt::Crt> {

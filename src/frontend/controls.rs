@@ -18,6 +18,7 @@ pub enum Hotkey {
     SaveState,
     LoadState,
     NextDisk,
+    Freeze,
 }
 
 /// The control for a key press, given whether a host Ctrl key is held.
@@ -33,6 +34,7 @@ pub fn hotkey(code: KeyCode, ctrl: bool) -> Option<Hotkey> {
         (KeyCode::F11, true) => Hotkey::NextDisk,
         (KeyCode::F5, true) => Hotkey::SaveState,
         (KeyCode::F7, true) => Hotkey::LoadState,
+        (KeyCode::F8, true) => Hotkey::Freeze,
         _ => return None,
     })
 }
@@ -50,6 +52,8 @@ Window controls:
   Ctrl+F12      quit (or close the window)
   Ctrl+F5       save the machine's state to the slot (breadbin-slot.state, current folder)
   Ctrl+F7       load the state saved in the slot
+  Ctrl+F8       the freeze button of the cartridge in the port (Action Replay,
+                Retro Replay, Nordic Power/Replay, Final Cartridge III)
 C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted
 left/up; Esc = RUN/STOP, PageUp = RESTORE, Home = CLR/HOME, Backspace = INST/DEL,
 Left Ctrl = CTRL, Left Alt or Tab = C=, F1/F3/F5/F7 = the C64's, F2/F4/F6/F8 =

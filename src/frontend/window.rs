@@ -440,6 +440,13 @@ impl App {
                     }
                 }
             }
+            Hotkey::Freeze => {
+                if self.machine.session.c64.freeze() {
+                    self.say("freeze button pressed".into());
+                } else {
+                    self.say("no cartridge with a freeze button in the port".into());
+                }
+            }
             Hotkey::SaveState => match self.machine.save_state(Path::new(SLOT)) {
                 Ok(()) => self.say(format!("state saved to {SLOT}")),
                 Err(e) => self.say(e.to_string()),
