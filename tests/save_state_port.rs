@@ -39,6 +39,7 @@ fn sample(hardware: u16) -> Crt {
         |n: u16, load: u16, size: usize| (0..n).map(|b| (b, load, size)).collect::<Vec<_>>();
     match hardware {
         0 | 32 => crt(hardware, &[(0, 0x8000, 0x2000), (0, 0xA000, 0x2000)]),
+        60 => crt(hardware, &banks(4, 0x8000, 0x2000)),
         1 | 9 => crt(hardware, &banks(4, 0x8000, 0x2000)),
         36 => crt(hardware, &banks(8, 0x8000, 0x2000)),
         8 => crt(hardware, &banks(4, 0x8000, 0x4000)),

@@ -7,95 +7,15 @@
 //!   it low; 1: bit 0, set = low), bit 1 pulls /EXROM low, bit 7 is the LED. At reset both
 //!   registers are 0: Ultimax mode, bank 0, the ROMH chip's reset vector at $FFFC.
 //!
-//! The chips are AMD 29F040s: a write to their window is a command byte of the chip's
-//! unlock sequences ($AA to $555, $55 to $2AA, then the command to $555): program a byte
-//! (it can only clear bits), erase a 64 KiB sector or the chip, read the chip's IDs, reset.
-//! Programming and erasing are done at once (a status read after them already shows the
-//! data). Whether the flash changed is kept, for writing the image back ([`EasyFlash::crt`]).
+//! The chips are AMD 29F040s ([`super::flash`]); a write to their window is a command byte.
+//! Whether the flash changed is kept, for writing the image back ([`EasyFlash::crt`]).
 
+use super::flash::{Flash, Step};
 use crate::chips::expansion::{Expansion, Lines, Select};
 use crate::media::crt::{Chip, Crt};
 
 const BANK: usize = 0x2000;
 const BANKS: usize = 64;
-/// 8 banks of one chip: a 64 KiB sector.
-const SECTOR: usize = 0x10000;
-
-/// Where a 29F040 is in its command sequence.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
-enum Step {
-    Read,
-    Unlocked1,
-    Unlocked2,
-    Program,
-    EraseSetup,
-    EraseUnlocked1,
-    EraseUnlocked2,
-    Ids,
-}
-
-/// One 29F040 (512 KiB) behind ROML or ROMH.
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
-struct Flash {
-    data: Vec<u8>,
-    step: Step,
-    changed: bool,
-}
-
-impl Flash {
-    fn new() -> Flash {
-        Flash {
-            data: vec![0xFF; BANK * BANKS],
-            step: Step::Read,
-            changed: false,
-        }
-    }
-
-    fn read(&self, at: usize) -> u8 {
-        match self.step {
-            // Manufacturer AMD, device 29F040.
-            Step::Ids => match at & 0xFF {
-                0 => 0x01,
-                1 => 0xA4,
-                _ => 0x00,
-            },
-            _ => self.data[at],
-        }
-    }
-
-    /// A write to chip address `at`: the command sequences look at its low 11 bits.
-    fn write(&mut self, at: usize, value: u8) {
-        let cmd = at & 0x7FF;
-        self.step = match (self.step, cmd, value) {
-            (_, _, 0xF0) if self.step != Step::Program => Step::Read,
-            (Step::Read | Step::Ids, 0x555, 0xAA) => Step::Unlocked1,
-            (Step::Unlocked1, 0x2AA, 0x55) => Step::Unlocked2,
-            (Step::Unlocked2, 0x555, 0xA0) => Step::Program,
-            (Step::Unlocked2, 0x555, 0x80) => Step::EraseSetup,
-            (Step::Unlocked2, 0x555, 0x90) => Step::Ids,
-            (Step::Program, _, v) => {
-                self.data[at] &= v;
-                self.changed = true;
-                Step::Read
-            }
-            (Step::EraseSetup, 0x555, 0xAA) => Step::EraseUnlocked1,
-            (Step::EraseUnlocked1, 0x2AA, 0x55) => Step::EraseUnlocked2,
-            (Step::EraseUnlocked2, 0x555, 0x10) => {
-                self.data.fill(0xFF);
-                self.changed = true;
-                Step::Read
-            }
-            (Step::EraseUnlocked2, _, 0x30) => {
-                let start = at / SECTOR * SECTOR;
-                self.data[start..start + SECTOR].fill(0xFF);
-                self.changed = true;
-                Step::Read
-            }
-            (Step::Ids, _, _) => Step::Ids,
-            _ => Step::Read,
-        };
-    }
-}
 
 /// breadbin's EAPI (`roms/src/eapi/eapi.s`), for the Am29F040s it has.
 static EAPI: &[u8] = include_bytes!("../../roms/eapi.bin");
@@ -121,8 +41,8 @@ pub struct EasyFlash {
 impl EasyFlash {
     pub fn from_crt(crt: &Crt) -> Result<EasyFlash, String> {
         let mut ef = EasyFlash {
-            roml: Flash::new(),
-            romh: Flash::new(),
+            roml: Flash::new(BANK * BANKS),
+            romh: Flash::new(BANK * BANKS),
             eapi_slot: None,
             ram: [0; 256],
             bank: 0,

@@ -6,7 +6,7 @@
 //! Types so far: the generic 8K, 16K and Ultimax cartridges ([`generic`]), the game
 //! cartridges that only switch ROM banks ([`banked`]: Ocean, Magic Desk, ...), EasyFlash
 //! ([`easyflash`]), the Action Replay family ([`replay`]), the Final Cartridge III
-//! ([`final3`]), Super Games ([`supergames`]),
+//! ([`final3`]), GMod2 ([`gmod2`]), Super Games ([`supergames`]),
 //! Pagefox ([`pagefox`]). RAM expansions,
 //! made from a size rather than an image: the REU ([`reu`]), GeoRAM ([`georam`]), RamCart
 //! ([`ramcart`]), the Double Quick Brown Box ([`dqbb`]) and Isepic's RAM ([`isepic`]).
@@ -16,10 +16,13 @@
 pub mod banked;
 pub mod dqbb;
 pub mod easyflash;
+pub mod eeprom;
 pub mod final3;
+mod flash;
 pub mod freeze;
 pub mod generic;
 pub mod georam;
+pub mod gmod2;
 pub mod isepic;
 pub mod pagefox;
 pub mod passthrough;
@@ -50,6 +53,7 @@ pub const TYPES: &[(u16, &str)] = &[
     (32, "EasyFlash"),
     (36, "Retro Replay/Nordic Replay"),
     (53, "Pagefox"),
+    (60, "GMod2"),
 ];
 
 /// The device for `crt`, or why there is none: a type breadbin does not have, or an image
@@ -62,6 +66,7 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
         8 => Ok(Box::new(supergames::SuperGames::from_crt(crt)?)),
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
         53 => Ok(Box::new(pagefox::Pagefox::from_crt(crt)?)),
+        60 => Ok(Box::new(gmod2::GMod2::from_crt(crt)?)),
         n if banked::Scheme::of(n).is_some() => {
             let scheme = banked::Scheme::of(n).expect("matched");
             Ok(Box::new(banked::Banked::from_crt(scheme, crt)?))

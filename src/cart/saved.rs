@@ -5,8 +5,8 @@
 
 use super::{
     banked::Banked, dqbb::Dqbb, easyflash::EasyFlash, final3::Final3, generic::Generic,
-    georam::GeoRam, isepic::Isepic, pagefox::Pagefox, passthrough::PassThrough, ramcart::RamCart,
-    replay::Replay, reu::Reu, supergames::SuperGames,
+    georam::GeoRam, gmod2::GMod2, isepic::Isepic, pagefox::Pagefox, passthrough::PassThrough,
+    ramcart::RamCart, replay::Replay, reu::Reu, supergames::SuperGames,
 };
 use crate::chips::expansion::{Empty, Expansion, Slot};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -23,6 +23,7 @@ enum Saved {
     EasyFlash(EasyFlash),
     Replay(Replay),
     Final3(Final3),
+    GMod2(GMod2),
     Pagefox(Pagefox),
     Reu(Reu),
     GeoRam(GeoRam),
@@ -56,6 +57,7 @@ fn saved(device: &dyn Expansion) -> Option<Saved> {
         .or_else(|| as_a(device).map(Saved::EasyFlash))
         .or_else(|| as_a(device).map(Saved::Replay))
         .or_else(|| as_a(device).map(Saved::Final3))
+        .or_else(|| as_a(device).map(Saved::GMod2))
         .or_else(|| as_a(device).map(Saved::Pagefox))
         .or_else(|| as_a(device).map(Saved::Reu))
         .or_else(|| as_a(device).map(Saved::GeoRam))
@@ -74,6 +76,7 @@ impl Saved {
             Saved::EasyFlash(d) => Box::new(d),
             Saved::Replay(d) => Box::new(d),
             Saved::Final3(d) => Box::new(d),
+            Saved::GMod2(d) => Box::new(d),
             Saved::Pagefox(d) => Box::new(d),
             Saved::Reu(d) => Box::new(d),
             Saved::GeoRam(d) => Box::new(d),
