@@ -240,3 +240,50 @@ fn pagefox_picks_rom_banks_and_ram_halves_at_de80_and_catches_ram_writes_itself(
     c.reset();
     assert_eq!(c.read(0x8000), 0x10);
 }
+
+/// An Ultimax cartridge that shows character 0 all over a text screen with its characters
+/// at $3000 (white on black), and `glyph` as ROMH's bytes at $F000 (the VIC's $3000).
+fn ultimax_screen(glyph: u8) -> Crt {
+    let code = [
+        0x78, // SEI
+        0xA9, 0x1C, 0x8D, 0x18, 0xD0, // screen $0400, characters $3000
+        0xA9, 0x1B, 0x8D, 0x11, 0xD0, // text, display on
+        0xA9, 0x08, 0x8D, 0x16, 0xD0, // 40 columns
+        0xA9, 0x00, 0x8D, 0x20, 0xD0, 0x8D, 0x21, 0xD0, // black border and background
+        0xA2, 0x00, // LDX #0
+        0xA9, 0x00, 0x9D, 0x00, 0x04, 0x9D, 0x00, 0x05, 0x9D, 0x00, 0x06, 0x9D, 0x00,
+        0x07, // character 0 in every cell
+        0xA9, 0x01, 0x9D, 0x00, 0xD8, 0x9D, 0x00, 0xD9, 0x9D, 0x00, 0xDA, 0x9D, 0x00,
+        0xDB, // white
+        0xE8, 0xD0, 0xE1, // INX; BNE
+        0x4C, 0x39, 0xE0, // JMP *
+    ];
+    let mut romh = rom_with(0, &code);
+    romh[0x1000..0x1008].fill(glyph);
+    romh[0x1FFC] = 0x00;
+    romh[0x1FFD] = 0xE0;
+    generic(true, false, &[(0xE000, romh)])
+}
+
+#[test]
+fn in_ultimax_mode_the_vic_sees_romh_at_3000_and_no_character_rom() {
+    let white = |glyph: u8| {
+        let mut c64 = C64::new(Roms::open());
+        c64.set_render(true);
+        c64.plug(cart::from_crt(&ultimax_screen(glyph)).unwrap());
+        c64.run_cycles(3 * 19_656);
+        // To the end of a whole frame drawn with the screen set up.
+        let f = c64.frames();
+        while c64.frames() == f {
+            c64.run_cycles(63);
+        }
+        let pc = c64.cpu().pc;
+        assert!(
+            (0xE039..=0xE03B).contains(&pc),
+            "in the program's loop: {pc:04X}"
+        );
+        c64.frame().iter().filter(|&&p| p == 1).count()
+    };
+    assert_eq!(white(0xFF), 320 * 200, "every pixel of every cell");
+    assert_eq!(white(0x0F), 320 * 200 / 2, "the glyph, not RAM's bytes");
+}

@@ -83,11 +83,25 @@ impl Schedule {
 /// and colour RAM.
 #[inline(always)]
 pub(super) fn vic_view(mem: &Memory, bank: u16) -> VicMemory<'_> {
-    VicMemory {
-        ram: &mem.ram,
-        chargen: &mem.roms.chargen,
-        color: &mem.color,
-        bank,
+    match &mem.vic_romh {
+        // Ultimax mode: the PLA gives the VIC the cartridge's ROMH at $3000-$3FFF of every
+        // bank, and no character ROM.
+        Some(romh) => VicMemory {
+            ram: &mem.ram,
+            chargen: romh,
+            color: &mem.color,
+            bank,
+            rom_at: 0x3000,
+            rom_bank_mask: 0,
+        },
+        None => VicMemory {
+            ram: &mem.ram,
+            chargen: &mem.roms.chargen,
+            color: &mem.color,
+            bank,
+            rom_at: 0x1000,
+            rom_bank_mask: 0x4000,
+        },
     }
 }
 
@@ -95,6 +109,7 @@ impl System {
     /// The VIC's full tick for this cycle, after applying the quiet cycles skipped since the
     /// last one; then plan the next full tick and this line's BA window.
     pub(super) fn tick_vic(&mut self) {
+        self.refresh_vic_romh();
         let now = self.cycles;
         let n = self.sched.vic.take(now);
         self.vic_skip(n as u8);
@@ -119,6 +134,7 @@ impl System {
     /// first (`bus.rs`).
     #[inline]
     fn vic_skip(&mut self, n: u8) {
+        self.refresh_vic_romh();
         let view = vic_view(&self.mem, self.vic_bank);
         if self.vic.renders() {
             self.vic.run_quiet(n, &view);

@@ -63,6 +63,10 @@ pub struct VicMemory<'a> {
     pub color: &'a [u8; 0x400],
     /// Bank base address: $0000, $4000, $8000 or $C000.
     pub bank: u16,
+    /// Where `chargen` shows in the bank ($1000, or $3000 for a cartridge's ROMH in Ultimax
+    /// mode), and the bank bits that must be 0 for it to show ($4000: banks 0 and 2; 0: all).
+    pub rom_at: u16,
+    pub rom_bank_mask: u16,
 }
 
 impl VicMemory<'_> {
@@ -79,7 +83,7 @@ impl VicMemory<'_> {
     /// Whether a VIC address reads the character ROM.
     #[inline(always)]
     pub fn is_rom(&self, addr: u16) -> bool {
-        addr & 0x3000 == 0x1000 && self.bank & 0x4000 == 0
+        addr & 0x3000 == self.rom_at && self.bank & self.rom_bank_mask == 0
     }
 }
 

@@ -48,6 +48,8 @@ impl Mem {
             chargen: &self.chargen,
             color: &self.color,
             bank: 0,
+            rom_at: 0x1000,
+            rom_bank_mask: 0x4000,
         }
     }
 }
