@@ -48,42 +48,16 @@ impl System {
         let watched = l.watch.map_or(0, |a| 1u16 << (a >> 12)) | u16::from(l.stack);
         self.mem
             .update_map(l.game, l.exrom, watched, l.claim, self.off_the_bus);
-        // Every access to the device may have changed its ROMH (a bank, flash written).
-        self.mem.vic_romh_stale = !l.game && l.exrom;
-        if !self.mem.vic_romh_stale {
-            self.mem.vic_romh = None;
-        }
-    }
-
-    /// Copy the cartridge's ROMH for the VIC, when Ultimax mode made it stale.
-    #[inline(always)]
-    pub(super) fn refresh_vic_romh(&mut self) {
-        if self.mem.vic_romh_stale {
-            self.copy_vic_romh();
-        }
-    }
-
-    #[cold]
-    fn copy_vic_romh(&mut self) {
-        let mut romh = self
-            .mem
-            .vic_romh
-            .take()
-            .unwrap_or_else(|| Box::new([0; 0x1000]));
-        for (i, b) in romh.iter_mut().enumerate() {
-            *b = self
-                .expansion
-                .0
-                .peek(Select::RomH, 0xF000 + i as u16)
-                .unwrap_or(0xFF);
-        }
-        self.mem.vic_romh = Some(romh);
-        self.mem.vic_romh_stale = false;
     }
 
     /// What the VIC fetched in the first phase of this cycle: the CPU's open bus.
     pub(super) fn open_bus(&self) -> u8 {
-        self.vic.phi1_fetch(&vic_view(&self.mem, self.vic_bank))
+        self.vic.phi1_fetch(&vic_view(
+            &self.mem,
+            self.vic_bank,
+            &self.expansion,
+            &self.port_lines,
+        ))
     }
 
     /// Whether RAM fitted inside answers at `addr` (its register, over the VIC's mirror).

@@ -71,13 +71,6 @@ pub struct Memory {
     /// `map` without the blocks the expansion port claims.
     #[serde(skip, default = "all_ram")]
     own: [Region; 16],
-    /// In Ultimax mode, what the VIC sees of the cartridge's ROMH ($F000-$FFFF of the
-    /// CPU's view), copied from the device (`bus.rs`), and whether the copy may be out of
-    /// date since the device last had an access.
-    #[serde(skip)]
-    pub vic_romh: Option<Box<[u8; 0x1000]>>,
-    #[serde(skip)]
-    pub vic_romh_stale: bool,
 }
 
 fn all_ram() -> [Region; 16] {
@@ -94,8 +87,6 @@ impl Memory {
             map: [Region::Ram; 16],
             wmap: [Region::Ram; 16],
             own: [Region::Ram; 16],
-            vic_romh: None,
-            vic_romh_stale: false,
         };
         m.power_on_pattern();
         m.update_map(true, true, 0, 0, false);

@@ -15,6 +15,7 @@ use super::System;
 use super::memory::Memory;
 use crate::chips::cia::Cia;
 use crate::chips::cpu::Cpu;
+use crate::chips::expansion::{Lines, Slot};
 use crate::chips::vic::VicMemory;
 
 /// When a lazily clocked chip was last brought up to date, and when it next needs a full tick.
@@ -79,29 +80,44 @@ impl Schedule {
     }
 }
 
+/// What a device with nothing at ROMH shows the VIC there.
+static NO_ROMH: [u8; 0x1000] = [0xFF; 0x1000];
+
 /// What the VIC sees of memory: RAM in the bank CIA 2 chose (`bank`), the character ROM
-/// and colour RAM.
+/// (or in Ultimax mode, by the expansion port's `lines`, the cartridge's ROMH) and colour
+/// RAM.
 #[inline(always)]
-pub(super) fn vic_view(mem: &Memory, bank: u16) -> VicMemory<'_> {
-    match &mem.vic_romh {
-        // Ultimax mode: the PLA gives the VIC the cartridge's ROMH at $3000-$3FFF of every
-        // bank, and no character ROM.
-        Some(romh) => VicMemory {
+pub(super) fn vic_view<'a>(
+    mem: &'a Memory,
+    bank: u16,
+    port: &'a Slot,
+    lines: &Lines,
+) -> VicMemory<'a> {
+    if !lines.game && lines.exrom {
+        // Ultimax mode: the PLA gives the VIC the upper 4 KiB of the cartridge's ROMH at
+        // $3000-$3FFF of every bank, and no character ROM.
+        let romh = port
+            .0
+            .romh_for_vic()
+            .and_then(|r| r.get(0x1000..0x2000))
+            .and_then(|r| r.try_into().ok())
+            .unwrap_or(&NO_ROMH);
+        return VicMemory {
             ram: &mem.ram,
             chargen: romh,
             color: &mem.color,
             bank,
             rom_at: 0x3000,
             rom_bank_mask: 0,
-        },
-        None => VicMemory {
-            ram: &mem.ram,
-            chargen: &mem.roms.chargen,
-            color: &mem.color,
-            bank,
-            rom_at: 0x1000,
-            rom_bank_mask: 0x4000,
-        },
+        };
+    }
+    VicMemory {
+        ram: &mem.ram,
+        chargen: &mem.roms.chargen,
+        color: &mem.color,
+        bank,
+        rom_at: 0x1000,
+        rom_bank_mask: 0x4000,
     }
 }
 
@@ -109,11 +125,10 @@ impl System {
     /// The VIC's full tick for this cycle, after applying the quiet cycles skipped since the
     /// last one; then plan the next full tick and this line's BA window.
     pub(super) fn tick_vic(&mut self) {
-        self.refresh_vic_romh();
         let now = self.cycles;
         let n = self.sched.vic.take(now);
         self.vic_skip(n as u8);
-        let view = vic_view(&self.mem, self.vic_bank);
+        let view = vic_view(&self.mem, self.vic_bank, &self.expansion, &self.port_lines);
         self.ba_low = self.vic.tick(&view);
         self.sched.vic.synced = now + 1;
         self.vic_replan();
@@ -134,8 +149,7 @@ impl System {
     /// first (`bus.rs`).
     #[inline]
     fn vic_skip(&mut self, n: u8) {
-        self.refresh_vic_romh();
-        let view = vic_view(&self.mem, self.vic_bank);
+        let view = vic_view(&self.mem, self.vic_bank, &self.expansion, &self.port_lines);
         if self.vic.renders() {
             self.vic.run_quiet(n, &view);
         } else {

@@ -174,6 +174,11 @@ impl Expansion for EasyFlash {
         self.romh.step = Step::Read;
     }
 
+    fn romh_for_vic(&self) -> Option<&[u8]> {
+        let at = self.at(0);
+        Some(&self.romh.data[at..at + BANK])
+    }
+
     fn boxed_clone(&self) -> Box<dyn Expansion> {
         Box::new(self.clone())
     }

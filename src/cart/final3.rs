@@ -91,6 +91,11 @@ impl Expansion for Final3 {
         }
     }
 
+    fn romh_for_vic(&self) -> Option<&[u8]> {
+        let bank = usize::from(self.register & 0x0F) % (self.rom.len() / BANK);
+        Some(&self.rom[bank * BANK + 0x2000..(bank + 1) * BANK])
+    }
+
     fn freeze(&mut self) -> bool {
         self.button.press();
         true

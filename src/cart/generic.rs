@@ -85,6 +85,9 @@ impl Expansion for Generic {
         }
     }
     fn write(&mut self, _: Select, _: u16, _: u8) {}
+    fn romh_for_vic(&self) -> Option<&[u8]> {
+        Some(&self.romh[..])
+    }
     fn boxed_clone(&self) -> Box<dyn Expansion> {
         Box::new(self.clone())
     }

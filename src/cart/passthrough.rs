@@ -95,6 +95,10 @@ impl Expansion for PassThrough {
         self.front.origin()
     }
 
+    fn romh_for_vic(&self) -> Option<&[u8]> {
+        self.front.romh_for_vic()
+    }
+
     fn reset(&mut self) {
         self.front.reset();
         self.back.reset();

@@ -261,6 +261,11 @@ impl Expansion for Replay {
         }
     }
 
+    fn romh_for_vic(&self) -> Option<&[u8]> {
+        let at = self.rom_bank() * BANK;
+        Some(&self.rom[at..at + BANK])
+    }
+
     fn reset(&mut self) {
         self.control = 0;
         self.extra = 0;

@@ -113,6 +113,11 @@ pub trait Expansion: std::any::Any + Send + Sync {
     fn reset(&mut self) {}
     /// A copy (machines are cloned for look-ahead and tests).
     fn boxed_clone(&self) -> Box<dyn Expansion>;
+    /// The 8 KiB the CPU sees at ROMH now, when they are in memory as they are: the VIC's
+    /// fetches in Ultimax mode read its upper 4 KiB (`None`: the VIC sees $FF there).
+    fn romh_for_vic(&self) -> Option<&[u8]> {
+        None
+    }
     /// Whether it has a port of its own on its back, for a RAM expansion.
     fn has_pass_through(&self) -> bool {
         false
