@@ -33,6 +33,14 @@ pub fn basic_ready(c64: &C64) -> bool {
     ready_above_cursor(c64)
 }
 
+/// BASIC waits at its prompt: `READY.` above the cursor, the cursor at the start of its
+/// line and no key in the keyboard buffer (true while the KERNAL waits for input there, not
+/// only when BASIC passes its main loop as [`basic_ready`] sees it).
+pub fn waits_at_prompt(c64: &C64) -> bool {
+    let ram = c64.ram();
+    ram[0xC6] == 0 && ram[0xD3] == 0 && ready_above_cursor(c64)
+}
+
 /// The screen row above the cursor starts with `READY.`.
 pub fn ready_above_cursor(c64: &C64) -> bool {
     let ram = c64.ram();
@@ -279,6 +287,15 @@ impl Autostart {
         }
     }
 
+    /// Start now if the machine already waits at BASIC's prompt: `READY.` above the cursor,
+    /// the cursor at the start of its line and no key waiting (a machine from a save state,
+    /// whose prompt's moment is past).
+    pub fn begin_if_at_prompt(&mut self, c64: &mut C64) {
+        if self.state == Start::Waiting && waits_at_prompt(c64) {
+            self.start(c64);
+        }
+    }
+
     /// After the RESET line: nothing more is started.
     pub fn cancel(&mut self) {
         if self.state == Start::Waiting {
@@ -362,6 +379,11 @@ impl Autostart {
     pub fn ended(&mut self, c64: &C64, input_idle: bool) -> bool {
         if self.state != Start::Started || self.typing() {
             return false;
+        }
+        // No program: the end is the prompt once all typed keys are in (at once when none
+        // were given).
+        if self.program.is_none() && self.load_line.is_empty() {
+            return input_idle && waits_at_prompt(c64);
         }
         if !self.left_prompt {
             self.left_prompt = c64.ram()[0xC6] == 0 && input_idle && !basic_ready(c64);

@@ -232,6 +232,9 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         .cycles(c64.model())?
         .saturating_add(c64.cycles());
     let mut s = Session::new(c64, autostart);
+    if opts.load_state.is_some() {
+        s.autostart.begin_if_at_prompt(&mut s.c64);
+    }
     if let Some(t) = &opts.type_text {
         s.keys.type_text(t, "--type").map_err(RunError::Type)?;
     }
