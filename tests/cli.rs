@@ -113,6 +113,37 @@ fn an_event_that_never_happens_is_status_124() {
 }
 
 #[test]
+fn a_run_at_its_limit_leaves_its_outputs_and_one_stopped_by_an_error_none() {
+    let bas = tmp("loop.bas");
+    std::fs::write(&bas, "10 GOTO 10\n").unwrap();
+    let shot = tmp("limit.png");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        bas.to_str().unwrap(),
+        "--until-ready",
+        "--seconds",
+        "2",
+        "--screenshot",
+        shot.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(124), "{}", stderr(&o));
+    let png = std::fs::read(&shot).expect("the screenshot at the limit");
+    assert_eq!(&png[1..4], b"PNG");
+    std::fs::remove_file(&shot).unwrap();
+    let missing = tmp("no-such-program.prg");
+    let o = breadbin(&[
+        "run",
+        "--headless",
+        missing.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(!shot.exists(), "no output from a run that could not start");
+}
+
+#[test]
 fn a_jam_is_reported() {
     let bas = tmp("jam.bas");
     std::fs::write(&bas, "10 POKE 49152,2:SYS 49152\n").unwrap();

@@ -238,7 +238,8 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     if let Some(t) = &opts.type_text {
         s.keys.type_text(t, "--type").map_err(RunError::Type)?;
     }
-    // Every output is opened before the run, and appears only if the run succeeds.
+    // Every output is opened before the run, and appears when the run ends, whatever its
+    // outcome (not when it stops on an error).
     let mut trace = opts.trace.as_deref().map(PendingFile::create).transpose()?;
     let mut shot = opts
         .screenshot
