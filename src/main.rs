@@ -342,6 +342,11 @@ fn parse_dump(s: &str) -> Result<(u16, u16, PathBuf), String> {
 }
 
 fn main() -> ExitCode {
+    // Ctrl-C or a kill: no hidden half-written output is left behind.
+    let _ = ctrlc::set_handler(|| {
+        breadbin::host::output::remove_pending();
+        std::process::exit(130);
+    });
     let cli = Cli::parse();
     let result = match cli.cmd {
         None => window(&cli.window),

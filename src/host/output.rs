@@ -5,11 +5,61 @@
 //! before a run starts. The data goes there; [`PendingFile::commit`] renames it to its name
 //! once everything succeeded. Dropped without a commit (an error, a panic), the hidden file
 //! is removed: a failed run never leaves a partial output behind, nor an old file changed.
-//! A read-only file is refused, and a file replaced keeps its permissions.
+//! A read-only file is refused, and a file replaced keeps its permissions. Every hidden
+//! file open is listed, so that Ctrl-C (SIGINT or SIGTERM) removes them all before the
+//! process ends ([`remove_pending`]). A file made with [`PendingFile::create_gz`] whose name
+//! ends in `.gz` is compressed as it is written.
 
+use flate2::write::GzEncoder;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The hidden files of every [`PendingFile`] not yet committed or dropped.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn forget(tmp: &Path) {
+    pending().retain(|p| p != tmp);
+}
+
+/// Remove the hidden file of every output still being written (the process is being
+/// interrupted). Returns how many there were.
+pub fn remove_pending() -> usize {
+    let mut list = pending();
+    for p in list.iter() {
+        let _ = std::fs::remove_file(p);
+    }
+    let n = list.len();
+    list.clear();
+    n
+}
+
+/// Where the bytes go: the file, or a gzip stream into it.
+enum Sink {
+    Plain(BufWriter<File>),
+    Gz(GzEncoder<BufWriter<File>>),
+}
+
+impl Sink {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Sink::Plain(w) => w,
+            Sink::Gz(w) => w,
+        }
+    }
+
+    fn finish(self) -> std::io::Result<()> {
+        match self {
+            Sink::Plain(mut w) => w.flush(),
+            Sink::Gz(w) => w.finish()?.flush(),
+        }
+    }
+}
 
 /// Why an output file could not be written; names the file.
 #[derive(Debug, thiserror::Error)]
@@ -32,12 +82,26 @@ impl OutputError {
 pub struct PendingFile {
     path: PathBuf,
     tmp: PathBuf,
-    out: Option<BufWriter<File>>,
+    out: Option<Sink>,
+    /// Bytes given to it so far (before compression).
+    written: u64,
 }
 
 impl PendingFile {
     /// Check that `path` can be written and open its temporary file.
     pub fn create(path: &Path) -> Result<PendingFile, OutputError> {
+        Self::open(path, false)
+    }
+
+    /// The same, compressed with gzip as it is written when the name ends in `.gz`.
+    pub fn create_gz(path: &Path) -> Result<PendingFile, OutputError> {
+        let gz = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+        Self::open(path, gz)
+    }
+
+    fn open(path: &Path, gz: bool) -> Result<PendingFile, OutputError> {
         if path.is_dir() {
             return Err(OutputError::new(path, "it is a folder"));
         }
@@ -56,10 +120,18 @@ impl PendingFile {
             std::process::id()
         ));
         let file = File::create(&tmp).map_err(|e| OutputError::new(path, e))?;
+        pending().push(tmp.clone());
+        let file = BufWriter::new(file);
+        let out = if gz {
+            Sink::Gz(GzEncoder::new(file, flate2::Compression::fast()))
+        } else {
+            Sink::Plain(file)
+        };
         Ok(PendingFile {
             path: path.to_path_buf(),
             tmp,
-            out: Some(BufWriter::new(file)),
+            out: Some(out),
+            written: 0,
         })
     }
 
@@ -68,24 +140,38 @@ impl PendingFile {
         &self.path
     }
 
+    /// Bytes written so far (before compression).
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
     /// Append bytes.
     pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), OutputError> {
         let out = self.out.as_mut().expect("open until committed");
-        out.write_all(bytes)
+        self.written += bytes.len() as u64;
+        out.writer()
+            .write_all(bytes)
             .map_err(|e| OutputError::new(&self.path, e))
     }
 
     /// Flush and give the file its name.
     pub fn commit(mut self) -> Result<(), OutputError> {
-        let mut out = self.out.take().expect("open until committed");
-        out.flush().map_err(|e| OutputError::new(&self.path, e))?;
-        drop(out);
+        let out = self.out.take().expect("open until committed");
+        let done = out.finish();
+        forget(&self.tmp);
+        if let Err(e) = done {
+            let _ = std::fs::remove_file(&self.tmp);
+            return Err(OutputError::new(&self.path, e));
+        }
         // A file replaced keeps its permissions.
         if let Ok(m) = std::fs::metadata(&self.path) {
             std::fs::set_permissions(&self.tmp, m.permissions())
                 .map_err(|e| OutputError::new(&self.path, e))?;
         }
-        std::fs::rename(&self.tmp, &self.path).map_err(|e| OutputError::new(&self.path, e))
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| {
+            let _ = std::fs::remove_file(&self.tmp);
+            OutputError::new(&self.path, e)
+        })
     }
 }
 
@@ -93,6 +179,7 @@ impl Drop for PendingFile {
     fn drop(&mut self) {
         if self.out.take().is_some() {
             let _ = std::fs::remove_file(&self.tmp);
+            forget(&self.tmp);
         }
     }
 }

@@ -171,6 +171,16 @@ pub struct Run {
     pub verdict: Option<crate::host::trace::Verdict>,
 }
 
+/// Trace bytes after which the run says, once, how large the trace has grown.
+const TRACE_WARNING: u64 = 1 << 30;
+
+/// Whether `written` has just passed `limit` for the first time (`warned` remembers).
+fn first_past(limit: u64, written: u64, warned: &mut bool) -> bool {
+    let now = written > limit && !*warned;
+    *warned |= now;
+    now
+}
+
 /// Perform a headless run.
 pub fn run(opts: &RunOptions) -> Result<(Outcome, C64), RunError> {
     let r = run_full(opts)?;
@@ -240,7 +250,12 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     }
     // Every output is opened before the run, and appears when the run ends, whatever its
     // outcome (not when it stops on an error).
-    let mut trace = opts.trace.as_deref().map(PendingFile::create).transpose()?;
+    let mut trace = opts
+        .trace
+        .as_deref()
+        .map(PendingFile::create_gz)
+        .transpose()?;
+    let mut trace_warned = false;
     let mut shot = opts
         .screenshot
         .as_deref()
@@ -300,6 +315,13 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
                     line.clear();
                     crate::host::trace::trace_line(&s.c64, &mut line);
                     w.write_all(line.as_bytes())?;
+                    if first_past(TRACE_WARNING, w.written(), &mut trace_warned) {
+                        eprintln!(
+                            "breadbin: {}: the trace has passed 1 GB (Ctrl-C ends the run and \
+                             leaves no file; a name ending in .gz compresses it)",
+                            w.path().display()
+                        );
+                    }
                 }
             }
             if compare.is_some() {
@@ -422,4 +444,18 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         c64,
         verdict,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_trace_size_warning_comes_once_past_its_limit() {
+        let mut warned = false;
+        let said: Vec<bool> = [10, 100, 101, 5000, 1 << 40]
+            .iter()
+            .map(|&w| super::first_past(100, w, &mut warned))
+            .collect();
+        assert_eq!(said, [false, false, true, false, false]);
+        assert_eq!(super::TRACE_WARNING, 1 << 30);
+    }
 }
