@@ -347,7 +347,21 @@ fn main() -> ExitCode {
         breadbin::host::output::remove_pending();
         std::process::exit(130);
     });
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e)
+            if e.kind() == clap::error::ErrorKind::MissingRequiredArgument
+                && e.to_string().contains("--headless") =>
+        {
+            // One line for the common slip, instead of clap's usage block.
+            eprintln!(
+                "breadbin run: these options need --headless (without it `breadbin run` opens \
+                 the window, which does not take them)"
+            );
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     let result = match cli.cmd {
         None => window(&cli.window),
         Some(Cmd::Run(args)) => run(args),

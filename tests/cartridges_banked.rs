@@ -212,6 +212,8 @@ fn images_that_do_not_fit_their_type_are_refused() {
     assert!(e.starts_with("CHIP packet 1: 8192 bytes at $E000"), "{e}");
     let e = why(&image(17, vec![(16, 0x8000, bank(0, false))]));
     assert!(e.contains("bank 16"), "{e}");
+    let e = why(&image(19, vec![(0, 0x8000, vec![0xEA])]));
+    assert!(e.starts_with("CHIP packet 1: 1 byte at $8000"), "{e}");
     let e = why(&image(18, vec![(0, 0x8000, bank(0, true))]));
     assert!(e.contains("too small"), "{e}");
 }

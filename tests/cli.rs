@@ -722,3 +722,40 @@ fn screenshots_show_the_models_palette() {
     assert!(ntsc_old.iter().all(|c| old.contains(c)), "{ntsc_old:?}");
     assert!(!PALETTE.contains(&old[14]) && !r8.contains(&old[14]));
 }
+
+#[test]
+fn a_program_that_never_waits_is_named_plainly_in_one_line() {
+    let bas = tmp("never.bas");
+    std::fs::write(&bas, "10 GOTO 10\n").unwrap();
+    let o = breadbin(&["profile", bas.to_str().unwrap(), "--seconds", "1"]);
+    let e = stderr(&o);
+    assert_ne!(o.status.code(), Some(0), "{e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{e}");
+    assert!(!e.contains("  ") && !e.contains("(in ("), "{e}");
+    assert!(
+        e.contains("never waited in its input loop within 1 emulated second"),
+        "{e}"
+    );
+    assert!(e.contains("line 10, before the first label"), "{e}");
+}
+
+#[test]
+fn headless_options_without_headless_are_refused_in_one_line() {
+    let o = breadbin(&["run", "--screenshot", "x.png"]);
+    one_line_error(&o, 2, "need --headless");
+}
+
+#[test]
+fn a_missing_file_is_cannot_read_for_every_command() {
+    let missing = tmp("missing.bas");
+    let m = missing.to_str().unwrap();
+    let out = tmp("out.prg");
+    for args in [
+        vec!["tokenize", m, "-o", out.to_str().unwrap()],
+        vec!["list", m],
+        vec!["run", "--headless", m],
+    ] {
+        let o = breadbin(&args);
+        one_line_error(&o, 1, "missing.bas: cannot read: ");
+    }
+}

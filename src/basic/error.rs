@@ -21,7 +21,7 @@ impl fmt::Display for Pos {
 /// Why BASIC text, a PRG or a label map could not be processed.
 #[derive(Debug, thiserror::Error)]
 pub enum BasicError {
-    #[error("{file}: {source}")]
+    #[error("{file}: cannot read: {source}")]
     Io {
         file: String,
         #[source]

@@ -93,8 +93,8 @@ impl Banked {
                 }
                 _ => {
                     return Err(format!(
-                        "CHIP packet {n}: {size} bytes at ${:04X} in bank {} do not fit this \
-                         type ({})",
+                        "CHIP packet {n}: {} at ${:04X} in bank {} do not fit this type ({})",
+                        crate::basic::bytes(size),
                         chip.load,
                         chip.bank,
                         layout(scheme)

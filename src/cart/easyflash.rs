@@ -65,9 +65,8 @@ impl EasyFlash {
             };
             if bank >= BANKS || chip.data.len() > BANK {
                 return Err(format!(
-                    "CHIP packet {n}: bank {bank} of {} bytes (EasyFlash has banks 0-63 of \
-                     8 KiB)",
-                    chip.data.len()
+                    "CHIP packet {n}: bank {bank} of {} (EasyFlash has banks 0-63 of 8 KiB)",
+                    crate::basic::bytes(chip.data.len())
                 ));
             }
             flash.data[bank * BANK..bank * BANK + chip.data.len()].copy_from_slice(&chip.data);

@@ -49,8 +49,9 @@ impl Generic {
                 (0xA000 | 0xE000, 1..=0x2000) => romh = Some(&chip.data),
                 (load, size) => {
                     return Err(format!(
-                        "CHIP packet {n}: {size} bytes at ${load:04X} do not fit a generic \
-                         cartridge (8 KiB at $8000, $A000 or $E000, or 16 KiB at $8000)"
+                        "CHIP packet {n}: {} at ${load:04X} do not fit a generic cartridge \
+                         (8 KiB at $8000, $A000 or $E000, or 16 KiB at $8000)",
+                        crate::basic::bytes(size)
                     ));
                 }
             }

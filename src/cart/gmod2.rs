@@ -39,10 +39,10 @@ impl GMod2 {
             let bank = usize::from(chip.bank);
             if chip.load != 0x8000 || chip.data.len() != BANK || bank >= BANKS {
                 return Err(format!(
-                    "CHIP packet {}: {} bytes at ${:04X} in bank {bank} (GMod2 has 64 banks of \
-                     8 KiB at $8000)",
+                    "CHIP packet {}: {} at ${:04X} in bank {bank} (GMod2 has 64 banks of 8 KiB \
+                     at $8000)",
                     i + 1,
-                    chip.data.len(),
+                    crate::basic::bytes(chip.data.len()),
                     chip.load
                 ));
             }

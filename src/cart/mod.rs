@@ -100,9 +100,9 @@ fn rom_banks(crt: &Crt, size: usize, most: usize, layout: &str) -> Result<Vec<u8
         let bank = usize::from(chip.bank);
         if chip.load != 0x8000 || chip.data.len() != size || bank >= most {
             return Err(format!(
-                "CHIP packet {}: {} bytes at ${:04X} in bank {bank} ({layout})",
+                "CHIP packet {}: {} at ${:04X} in bank {bank} ({layout})",
                 i + 1,
-                chip.data.len(),
+                crate::basic::bytes(chip.data.len()),
                 chip.load
             ));
         }

@@ -34,10 +34,10 @@ impl Pagefox {
                 );
             if !fits {
                 return Err(format!(
-                    "CHIP packet {}: {} bytes at ${:04X} in bank {bank} (Pagefox has 4 banks \
-                     of 16 KiB at $8000)",
+                    "CHIP packet {}: {} at ${:04X} in bank {bank} (Pagefox has 4 banks of 16 \
+                     KiB at $8000)",
                     i + 1,
-                    chip.data.len(),
+                    crate::basic::bytes(chip.data.len()),
                     chip.load
                 ));
             }

@@ -52,7 +52,7 @@ pub(crate) struct WavCompareArgs {
 
 /// The samples (-1..1, mono) and rate of a 16-bit PCM WAV file.
 fn read_wav(path: &Path) -> Result<(Vec<f64>, u32), String> {
-    let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let b = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let bad = || format!("{}: not a 16-bit PCM WAV", path.display());
     if b.len() < 12 || &b[0..4] != b"RIFF" || &b[8..12] != b"WAVE" {
         return Err(bad());

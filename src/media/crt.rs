@@ -108,7 +108,8 @@ impl Crt {
             let carried = if kind == 1 { 0 } else { size };
             if data_at + carried > bytes.len() {
                 return Err(format!(
-                    "offset ${at:X}: the CHIP packet's {carried} bytes run past the end of the file"
+                    "offset ${at:X}: the CHIP packet's {} run past the end of the file",
+                    crate::basic::bytes(carried)
                 ));
             }
             if length < 0x10 + carried {

@@ -40,8 +40,8 @@ impl G64 {
         let table_end = 12 + count * 8;
         if bytes.len() < table_end {
             return Err(format!(
-                "{} bytes: too short for the tables of {count} half-tracks ({table_end} bytes)",
-                bytes.len()
+                "{}: too short for the tables of {count} half-tracks ({table_end} bytes)",
+                crate::basic::bytes(bytes.len())
             ));
         }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
@@ -63,8 +63,9 @@ impl G64 {
             let len = usize::from(u16::from_le_bytes([bytes[offset], bytes[offset + 1]]));
             if len == 0 || offset + 2 + len > bytes.len() {
                 return Err(format!(
-                    "half-track {} (offset {offset}): {len} bytes do not fit in the file",
-                    i + 2
+                    "half-track {} (offset {offset}): {} do not fit in the file",
+                    i + 2,
+                    crate::basic::bytes(len)
                 ));
             }
             tracks[i] = bytes[offset + 2..offset + 2 + len].to_vec();

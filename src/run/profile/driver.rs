@@ -256,15 +256,17 @@ impl GameDriver {
     fn step_fed<F: FnMut(&mut C64)>(&mut self, feed: &mut F) -> Result<u16, ProfileError> {
         feed(&mut self.c64);
         if self.c64.cycles() >= self.limit {
+            let input_loop = if self.loop_label.is_empty() {
+                "its input loop".to_string()
+            } else {
+                format!("its input loop {}", self.loop_label)
+            };
             let what = if self.turns == 0 {
-                format!(
-                    "the program never waited in its input loop {}",
-                    self.loop_label
-                )
+                format!("the program never waited in {input_loop}")
             } else {
                 format!(
-                    "the program did not return to its input loop {} after turn {}",
-                    self.loop_label, self.turns
+                    "the program did not return to {input_loop} after turn {}",
+                    self.turns
                 )
             };
             return Err(self.timeout(what));

@@ -273,7 +273,13 @@ impl Profiler {
         if is_direct(curlin) {
             "direct mode (READY.)".to_string()
         } else {
-            format!("line {curlin} (in {})", self.names[self.region(curlin)])
+            let r = self.region(curlin);
+            if r == 0 {
+                // The lines before any label have no label to name.
+                format!("line {curlin}, before the first label")
+            } else {
+                format!("line {curlin} (in {})", self.names[r])
+            }
         }
     }
 

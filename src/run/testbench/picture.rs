@@ -56,7 +56,8 @@ pub struct Reference {
 impl Reference {
     /// Read the PNG at `path`.
     pub fn read(path: &Path) -> Result<Reference, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
         Reference::from_png(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
