@@ -70,8 +70,9 @@ struct WindowArgs {
     renderer: breadbin::frontend::present::Renderer,
     /// Repeatable starts: the autostart types RUN at the moment this seed gives (the jiffy
     /// clock TI and the frames waited), the same at every launch and hard reset. Without it
-    /// each start differs, as when a person types RUN, so the dungeon is a fresh one.
-    #[arg(long, value_name = "N")]
+    /// each start differs, as when a person types RUN, so the dungeon is a fresh one. (Not
+    /// `profile`'s and `bench-turns`' --seed, which POKEs the game's own seed.)
+    #[arg(long = "start-seed", value_name = "N")]
     seed: Option<u64>,
     /// Record the session's keys to FILE (written when the window closes), to replay with
     /// `breadbin bench-turns --keys FILE`.

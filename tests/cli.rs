@@ -560,6 +560,9 @@ fn bench_turns_players_counts_model_verdict_json_and_plot() {
     }
     let svg = std::fs::read_to_string(&plot).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("tutorial before: 990"));
+    // The acting goblins' bars have their own axis, not the milliseconds'.
+    assert!(svg.contains(">goblins acting (bars)</text>"), "{svg}");
+    assert!(!svg.contains("bars: goblins acting"));
     let json_run = [
         "bench-turns",
         "--player",
@@ -758,4 +761,42 @@ fn a_missing_file_is_cannot_read_for_every_command() {
         let o = breadbin(&args);
         one_line_error(&o, 1, "missing.bas: cannot read: ");
     }
+}
+
+#[test]
+fn the_readmes_dungeon_example_shows_the_whole_first_screen() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("    breadbin run --headless games/dungeon/part10c.bas"))
+        .expect("the example in the README");
+    let args: Vec<&str> = line.split_whitespace().skip(1).collect();
+    let o = Command::new(env!("CARGO_BIN_EXE_breadbin"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let screen = stdout(&o);
+    assert!(
+        screen.contains("HEALTH") && screen.contains("KEYS"),
+        "{screen}"
+    );
+    assert!(screen.contains('@'), "the player is drawn: {screen}");
+}
+
+#[test]
+fn the_windows_start_seed_and_the_harness_game_seed_have_two_names() {
+    let window = stdout(&breadbin(&["--help"]));
+    assert!(window.contains("--start-seed <N>"), "{window}");
+    assert!(
+        !window.lines().any(|l| l.trim_start().starts_with("--seed")),
+        "no window option --seed: {window}"
+    );
+    let profile = stdout(&breadbin(&["profile", "--help"]));
+    assert!(
+        profile.contains("--seed") && profile.contains("251"),
+        "{profile}"
+    );
 }

@@ -20,7 +20,8 @@ pub(crate) struct ProfileArgs {
     pub roms: Option<PathBuf>,
     #[command(flatten)]
     pub model: super::model::ModelArgs,
-    /// Value POKEd into location 251 before RUN (the dungeon's seed).
+    /// Value POKEd into location 251 before RUN: the game's own seed (the window's
+    /// --start-seed is the moment of RUN instead).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
     pub seed: Option<u8>,
     /// Emulated-time limit in seconds.

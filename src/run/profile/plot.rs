@@ -75,16 +75,41 @@ pub fn svg(
     }
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="{}" text-anchor="middle">turn</text><text transform="translate(18 {}) rotate(-90)" text-anchor="middle">goblin logic, ms per turn (bars: goblins acting, 0-6)</text>"#,
+        r#"<text x="{}" y="{}" text-anchor="middle">turn</text><text transform="translate(18 {}) rotate(-90)" text-anchor="middle">goblin logic, ms per turn</text>"#,
         left + pw / 2.0,
         h - 18.0,
         top + ph / 2.0
     );
-    // Acting goblins as thin bars, one per version side by side.
+    // Acting goblins as thin bars, one per version side by side, on an axis of their own
+    // at the plot's right edge (0-6 over its lower part).
+    let bar = |v: f64| top + ph - ph * 0.35 * v / amax;
+    let right_edge = left + pw;
+    let _ = writeln!(
+        s,
+        r##"<line x1="{right_edge}" y1="{:.1}" x2="{right_edge}" y2="{:.1}" stroke="#888"/>"##,
+        bar(0.0),
+        bar(amax)
+    );
+    for v in [0.0, 2.0, 4.0, 6.0] {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{right_edge}" y1="{0:.1}" x2="{1}" y2="{0:.1}" stroke="#888"/><text x="{2}" y="{3:.1}" fill="#888" font-size="11">{v:.0}</text>"##,
+            bar(v),
+            right_edge + 4.0,
+            right_edge + 6.0,
+            bar(v) + 4.0
+        );
+    }
+    let _ = writeln!(
+        s,
+        r##"<text transform="translate({:.1} {:.1}) rotate(-90)" text-anchor="middle" fill="#888" font-size="11">goblins acting (bars)</text>"##,
+        right_edge + 28.0,
+        bar(amax / 2.0)
+    );
     let bw = pw / n / (versions.len() as f64 + 1.0);
     for (k, d) in data.iter().enumerate() {
         for (i, p) in d.iter().enumerate() {
-            let bh = ph * 0.35 * p.1 / amax;
+            let bh = top + ph - bar(p.1);
             let _ = writeln!(
                 s,
                 r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}" opacity="0.25"/>"#,
@@ -140,7 +165,7 @@ pub fn svg(
                 &format!(r#"stroke="{c}" stroke-width="1.5" stroke-dasharray="2 3""#),
             ));
         }
-        let ly = top + ph * 0.45 + 44.0 * k as f64;
+        let ly = top + 10.0 + 44.0 * k as f64;
         let _ = writeln!(
             s,
             r#"<line x1="{0}" y1="{ly}" x2="{1}" y2="{ly}" stroke="{c}" stroke-width="2.5"/><text x="{2}" y="{3}">{4}</text><text x="{2}" y="{5}" font-size="11">mean {6:.0} ms; dotted: model</text>"#,
