@@ -576,12 +576,13 @@ fn escape_is_run_stop_and_breaks_a_running_program() {
 }
 
 #[test]
-fn ctrl_with_f5_f7_and_f8_are_the_windows_own_and_alone_the_c64s() {
+fn ctrl_with_f1_f5_f7_and_f8_are_the_windows_own_and_alone_the_c64s() {
     use breadbin::frontend::controls::{Hotkey, hotkey};
     assert_eq!(hotkey(KeyCode::F8, true), Some(Hotkey::Freeze));
+    assert_eq!(hotkey(KeyCode::F1, true), Some(Hotkey::SwapJoystickPorts));
     assert_eq!(hotkey(KeyCode::F5, true), Some(Hotkey::SaveState));
     assert_eq!(hotkey(KeyCode::F7, true), Some(Hotkey::LoadState));
-    for f in [KeyCode::F5, KeyCode::F7, KeyCode::F8] {
+    for f in [KeyCode::F1, KeyCode::F5, KeyCode::F7, KeyCode::F8] {
         assert_eq!(hotkey(f, false), None);
     }
 }

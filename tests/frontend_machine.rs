@@ -457,3 +457,17 @@ fn a_loaded_state_brings_its_cartridge_and_keeps_its_file_only_if_it_is_the_same
     m.load_state(&slot.path()).unwrap();
     assert_eq!(m.cartridge_file, Some(ef.path()));
 }
+
+#[test]
+fn the_joysticks_move_to_the_other_port_and_let_go_of_the_one_they_leave() {
+    let mut m = Machine::new(Roms::open(), None, false, false);
+    assert_eq!(m.joystick_port(), 2);
+    m.session.joystick_bits = joy::UP | joy::FIRE;
+    m.session.apply_joystick();
+    assert_eq!(m.session.c64.keyboard().joy2, joy::UP | joy::FIRE);
+    assert_eq!(m.swap_joystick_ports(), 1);
+    let kb = m.session.c64.keyboard();
+    assert_eq!((kb.joy1, kb.joy2), (joy::UP | joy::FIRE, 0));
+    assert_eq!(m.swap_joystick_ports(), 2);
+    assert_eq!(m.session.c64.keyboard().joy1, 0);
+}

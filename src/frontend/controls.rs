@@ -19,6 +19,7 @@ pub enum Hotkey {
     LoadState,
     NextDisk,
     Freeze,
+    SwapJoystickPorts,
 }
 
 /// The control for a key press, given whether a host Ctrl key is held.
@@ -35,6 +36,7 @@ pub fn hotkey(code: KeyCode, ctrl: bool) -> Option<Hotkey> {
         (KeyCode::F5, true) => Hotkey::SaveState,
         (KeyCode::F7, true) => Hotkey::LoadState,
         (KeyCode::F8, true) => Hotkey::Freeze,
+        (KeyCode::F1, true) => Hotkey::SwapJoystickPorts,
         _ => return None,
     })
 }
@@ -52,6 +54,8 @@ Window controls:
   Ctrl+F12      quit (or close the window)
   Ctrl+F5       save the machine's state to the slot (breadbin-slot.state, current folder)
   Ctrl+F7       load the state saved in the slot
+  Ctrl+F1       swap the joystick ports (the title says which one the gamepads and
+                the numeric keypad drive)
   Ctrl+F8       the freeze button of the cartridge in the port (Action Replay,
                 Retro Replay, Nordic Power/Replay, Final Cartridge III)
 C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted

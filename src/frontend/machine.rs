@@ -303,6 +303,19 @@ impl Machine {
         self.session.run_frame();
     }
 
+    /// Move the joysticks (gamepads, the numeric keypad, a replay's moves) to the other
+    /// port, released on the one they leave. Returns the port they drive now.
+    pub fn swap_joystick_ports(&mut self) -> u8 {
+        self.session.joystick_port1 = !self.session.joystick_port1;
+        self.session.apply_joystick();
+        self.joystick_port()
+    }
+
+    /// The port the joysticks drive: 1 or 2.
+    pub fn joystick_port(&self) -> u8 {
+        if self.session.joystick_port1 { 1 } else { 2 }
+    }
+
     /// Save the machine's state to `path`.
     pub fn save_state(&self, path: &Path) -> Result<(), crate::host::state::StateError> {
         crate::host::state::save(&self.session.c64, path)

@@ -230,6 +230,7 @@ impl App {
                 None => mode.to_string(),
             }
         };
+        state.push_str(&format!(", joystick port {}", self.machine.joystick_port()));
         if self.machine.start() == Start::Waiting {
             state.push_str(", waiting for READY to start the program");
         }
@@ -439,6 +440,10 @@ impl App {
                         Err(e) => self.say(e.to_string()),
                     }
                 }
+            }
+            Hotkey::SwapJoystickPorts => {
+                let port = self.machine.swap_joystick_ports();
+                self.say(format!("joysticks now in port {port}"));
             }
             Hotkey::Freeze => {
                 if self.machine.session.c64.freeze() {
