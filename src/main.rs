@@ -185,6 +185,9 @@ struct RunArgs {
     model: cli::model::ModelArgs,
     #[command(flatten)]
     port: cli::model::PortArgs,
+    /// The program of a T64 archive to start (its first without this).
+    #[arg(long, requires = "headless", value_name = "NAME")]
+    entry: Option<String>,
     /// Emulated cycles to run (from power-on).
     #[arg(long, requires = "headless", conflicts_with_all = ["frames", "seconds"])]
     cycles: Option<u64>,
@@ -371,6 +374,13 @@ fn main() -> ExitCode {
             output,
             labels,
         }) => tokenize(&input, &output, labels.as_deref()),
+        Some(Cmd::List { input })
+            if input
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("t64")) =>
+        {
+            list_t64(&input)
+        }
         Some(Cmd::List { input }) => breadbin::basic::list_file(&input)
             .map(|text| {
                 print!("{text}");
@@ -443,6 +453,11 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         };
         return window(&w);
     }
+    if a.entry.is_some() && a.file.is_none() {
+        return Err(
+            "--entry names a program of the T64 archive FILE, and no FILE was given".into(),
+        );
+    }
     let limit = match (a.cycles, a.frames, a.seconds) {
         (Some(c), _, _) => Some(headless::Limit::Cycles(c)),
         (_, Some(f), _) => Some(headless::Limit::Frames(f)),
@@ -457,6 +472,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         limit,
         autostart: a.file,
         autostart_kind: a.kind.kind(),
+        entry: a.entry,
         type_text: a.r#type,
         pokes: a.poke,
         until_ready: a.until_ready,
@@ -568,6 +584,15 @@ fn check_output_path(p: &std::path::Path) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// `breadbin list FILE.t64`: the archive's directory.
+fn list_t64(path: &std::path::Path) -> Result<ExitCode, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let tape =
+        breadbin::media::t64::T64::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    print!("{}", tape.listing());
+    Ok(ExitCode::SUCCESS)
 }
 
 fn cpu(a: &CpuArgs) -> Result<ExitCode, String> {

@@ -116,6 +116,31 @@ proptest! {
     }
 
     #[test]
+    fn t64_archives_read_to_programs_that_fit_or_are_refused(
+        head in prop::collection::vec(any::<u8>(), 0..200),
+        tail in prop::collection::vec(any::<u8>(), 0..300),
+    ) {
+        // A valid signature half the time, so the directory is read too.
+        let mut bytes = if head.first().is_some_and(|b| b & 1 == 0) {
+            b"C64S tape".to_vec()
+        } else {
+            Vec::new()
+        };
+        bytes.extend(head);
+        bytes.extend(tail);
+        match breadbin::media::t64::T64::parse(&bytes) {
+            Ok(t) => {
+                prop_assert!(!t.entries.is_empty());
+                for e in &t.entries {
+                    prop_assert!(!e.data.is_empty());
+                    prop_assert!(e.load as usize + e.data.len() <= 0x10000);
+                }
+            }
+            Err(e) => prop_assert!(e.starts_with("offset $"), "{}", e),
+        }
+    }
+
+    #[test]
     fn key_scripts_parse_or_are_refused(text in "(loop [A-Z]{1,6}\n)?([ -~{}\n]|J:UP|\\{RETURN\\}|\\*[0-9]{1,3}){0,60}") {
         match KeyScript::parse(&text, "fuzz.keys") {
             Ok(s) => prop_assert!(s.inputs.len() < 100_000),

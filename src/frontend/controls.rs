@@ -61,6 +61,6 @@ Window controls:
 C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted
 left/up; Esc = RUN/STOP, PageUp = RESTORE, Home = CLR/HOME, Backspace = INST/DEL,
 Left Ctrl = CTRL, Left Alt or Tab = C=, F1/F3/F5/F7 = the C64's, F2/F4/F6/F8 =
-SHIFT+F1/F3/F5/F7. A .prg or .bas file dropped onto the window is started; a .d64
+SHIFT+F1/F3/F5/F7. A .prg, .bas or .t64 file dropped onto the window is started; a .d64
 goes into drive 8 and its first program is loaded and run; a .crt goes into the
 expansion port and the machine is powered on afresh.";

@@ -253,7 +253,7 @@ impl Machine {
         self.hard_reset();
     }
 
-    /// A file dropped onto the window: a `.prg` or `.bas` starts on a freshly reset machine,
+    /// A file dropped onto the window: a `.prg`, `.bas` or `.t64` starts on a freshly reset machine,
     /// a `.d64` goes into the drive and its first program is loaded and run, a `.crt` goes
     /// into the expansion port in place of what was there and the machine is reset (returns
     /// the name); anything else is refused and the machine runs on untouched.

@@ -12,6 +12,7 @@
 pub mod crt;
 pub mod disk;
 pub(crate) mod prg;
+pub mod t64;
 
 pub use prg::Prg;
 
@@ -61,6 +62,8 @@ pub enum ProgramKind {
     Prg,
     /// BASIC text in breadbin's format, tokenized before it is loaded.
     Bas,
+    /// A T64 tape archive: one of its programs (the first unless named).
+    T64,
 }
 
 impl ProgramKind {
@@ -71,6 +74,8 @@ impl ProgramKind {
             Some(ProgramKind::Prg)
         } else if ext.eq_ignore_ascii_case("bas") {
             Some(ProgramKind::Bas)
+        } else if ext.eq_ignore_ascii_case("t64") {
+            Some(ProgramKind::T64)
         } else {
             None
         }
@@ -97,10 +102,19 @@ impl Program {
     /// Load a program file as `kind` says, or (`None`) as its extension says; a file that
     /// is neither `.prg` nor `.bas` needs `kind`.
     pub fn from_file_as(path: &Path, kind: Option<ProgramKind>) -> Result<Program, MediaError> {
+        Program::from_file_entry(path, kind, None)
+    }
+
+    /// The same, with the entry of a T64 archive named `entry` (its first without one).
+    pub fn from_file_entry(
+        path: &Path,
+        kind: Option<ProgramKind>,
+        entry: Option<&str>,
+    ) -> Result<Program, MediaError> {
         let kind = kind.or_else(|| ProgramKind::of_path(path)).ok_or_else(|| {
             MediaError::program(
                 path,
-                "not a program file: breadbin runs .prg and .bas files \
+                "not a program file: breadbin runs .prg, .bas and .t64 files \
                  (--prg or --bas says what another file is)",
             )
         })?;
@@ -109,7 +123,26 @@ impl Program {
             source,
         })?;
         let name = path.display().to_string();
+        if entry.is_some() && kind != ProgramKind::T64 {
+            return Err(MediaError::program(
+                path,
+                "--entry names a program of a T64 archive, and this is none",
+            ));
+        }
         match kind {
+            ProgramKind::T64 => {
+                let tape = t64::T64::parse(&bytes).map_err(|e| MediaError::program(path, e))?;
+                let e = tape
+                    .entry(entry)
+                    .map_err(|e| MediaError::program(path, e))?;
+                let mut image = e.load.to_le_bytes().to_vec();
+                image.extend_from_slice(&e.data);
+                Ok(Program {
+                    prg: Prg::parse(&image, path)?,
+                    name,
+                    labels: LabelMap::default(),
+                })
+            }
             ProgramKind::Prg => Ok(Program {
                 prg: Prg::parse(&bytes, path)?,
                 name,

@@ -86,6 +86,8 @@ pub struct RunOptions {
     pub autostart: Option<PathBuf>,
     /// What the autostart file is, when its extension does not say.
     pub autostart_kind: Option<ProgramKind>,
+    /// The program of a T64 archive `autostart` names (its first when `None`).
+    pub entry: Option<String>,
     pub type_text: Option<String>,
     pub pokes: Vec<(u16, u8)>,
     pub until_ready: bool,
@@ -195,7 +197,11 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
         .as_deref()
         .filter(|p| opts.autostart_kind.is_none() && crate::media::disk::is_disk_image(p));
     let program = match &opts.autostart {
-        Some(p) if disk_start.is_none() => Some(Program::from_file_as(p, opts.autostart_kind)?),
+        Some(p) if disk_start.is_none() => Some(Program::from_file_entry(
+            p,
+            opts.autostart_kind,
+            opts.entry.as_deref(),
+        )?),
         _ => None,
     };
     let awaiting = opts.until_ready || opts.exit_on_d7ff;
