@@ -2,20 +2,14 @@
 //! the prompt (after what `--type` typed, if anything), and a run from a save state taken
 //! at the prompt types and starts there instead of waiting for a power-on prompt.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn breadbin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_breadbin"))
-        .args(args)
-        .output()
-        .expect("breadbin runs")
-}
+use common::cli::{breadbin, tmp_in};
+use std::path::PathBuf;
+use std::process::Output;
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("breadbin-prompt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    tmp_in("prompt", name)
 }
 
 /// The screen's last non-empty rows.

@@ -2,20 +2,13 @@
 //! `--entry NAME`), and a damaged archive refused in one line naming the file and offset.
 //! The archives are built here.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn breadbin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_breadbin"))
-        .args(args)
-        .output()
-        .expect("breadbin runs")
-}
+use common::cli::{breadbin, tmp_in};
+use std::path::PathBuf;
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("breadbin-t64-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    tmp_in("t64", name)
 }
 
 /// A BASIC program that reports `v` to $D7FF, as a PRG (load address first).

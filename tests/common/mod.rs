@@ -1,6 +1,8 @@
 //! Shared helpers for the machine tests: start a raw test program on the machine.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use breadbin::{C64, Roms};
 
 /// A machine with `program` (a raw image from tests/programs) at $1000 and the CPU about to
