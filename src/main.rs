@@ -161,6 +161,10 @@ struct TestbenchArgs {
     /// Write the programs that passed, one per line: the ratchet file's format.
     #[arg(long, value_name = "FILE")]
     write_passing: Option<PathBuf>,
+    /// A ratchet file (programs that must pass, one per line, as --write-passing writes
+    /// them): the exit status is 1 when one of them fails.
+    #[arg(long, value_name = "FILE")]
+    ratchet: Option<PathBuf>,
     /// Runs at a time (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
@@ -518,6 +522,13 @@ fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
     for p in a.results.iter().chain(&a.write_passing) {
         check_output_path(p)?;
     }
+    let ratchet = match &a.ratchet {
+        Some(p) => tb::read_baseline(
+            &std::fs::read_to_string(p)
+                .map_err(|e| format!("{}: cannot read: {e}", p.display()))?,
+        ),
+        None => Vec::new(),
+    };
     let entries = tb::read_list_file(&a.dir, &a.tests).map_err(|e| e.to_string())?;
     let entries = tb::select(entries, &a.only).map_err(|e| e.to_string())?;
     let roms = breadbin::Roms::load(a.roms.as_deref()).map_err(|e| e.to_string())?;
@@ -563,6 +574,21 @@ fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
     if let Some(d) = &a.diff_dir {
         let n = tb::picture::write_diffs(&a.dir, &results, d)?;
         eprintln!("testbench: {n} difference pictures in {}", d.display());
+    }
+    // Programs of the ratchet that ran and did not pass (those not run are not judged).
+    let failing: Vec<String> = results
+        .iter()
+        .map(|r| (r, r.entry.key()))
+        .filter(|(r, key)| !r.passed() && ratchet.contains(key))
+        .map(|(_, key)| key)
+        .collect();
+    if !failing.is_empty() {
+        eprintln!(
+            "testbench: {} of the ratchet's programs failed: {}",
+            failing.len(),
+            failing.join(", ")
+        );
+        return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
 }

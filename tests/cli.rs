@@ -352,6 +352,29 @@ fn testbench_runs_a_bench_folder_and_rejects_bad_input() {
         "{p}"
     );
 
+    // A ratchet: the exit status is 1 when one of its programs fails, and says which.
+    let ratchet = tmp("bench-ratchet.txt");
+    std::fs::write(&ratchet, "# must pass\nA/pass.prg\nA/hang.prg\n").unwrap();
+    let with = |r: &std::path::Path| {
+        breadbin(&[
+            "testbench",
+            dir.to_str().unwrap(),
+            "--ratchet",
+            r.to_str().unwrap(),
+        ])
+    };
+    assert_eq!(with(&ratchet).status.code(), Some(0));
+    std::fs::write(&ratchet, "A/pass.prg\nA/fail.prg\n").unwrap();
+    let o = with(&ratchet);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("testbench: 1 of the ratchet's programs failed: A/fail.prg"),
+        "{}",
+        stderr(&o)
+    );
+    let o = with(&tmp("no-ratchet.txt"));
+    one_line_error(&o, 1, "no-ratchet.txt: cannot read");
+
     // Bad input: each a line naming the file, nothing written.
     let o = breadbin(&["testbench", dir.to_str().unwrap(), "--only", "B/"]);
     one_line_error(&o, 1, "--only B/");
