@@ -20,6 +20,15 @@ pub enum Hotkey {
     NextDisk,
     Freeze,
     SwapJoystickPorts,
+    Paste,
+}
+
+/// The control for a key press, given whether a host Ctrl and Shift key are held.
+pub fn hotkey_with(code: KeyCode, ctrl: bool, shift: bool) -> Option<Hotkey> {
+    match (code, ctrl, shift) {
+        (KeyCode::KeyV, true, _) | (KeyCode::Insert, false, true) => Some(Hotkey::Paste),
+        _ => hotkey(code, ctrl),
+    }
 }
 
 /// The control for a key press, given whether a host Ctrl key is held.
@@ -54,6 +63,7 @@ Window controls:
   Ctrl+F12      quit (or close the window)
   Ctrl+F5       save the machine's state to the slot (breadbin-slot.state, current folder)
   Ctrl+F7       load the state saved in the slot
+  Ctrl+V or Shift+Insert   type the clipboard's text on the C64
   Ctrl+F1       swap the joystick ports (the title says which one the gamepads and
                 the numeric keypad drive)
   Ctrl+F8       the freeze button of the cartridge in the port (Action Replay,

@@ -303,6 +303,18 @@ impl Machine {
         self.session.run_frame();
     }
 
+    /// Type `text` (the host's clipboard) as keys, through the queue `--type` uses: what
+    /// the host's keys hold is let go first (the Ctrl of Ctrl+V would otherwise be held on
+    /// the C64). Returns how many characters are typed and how many had no C64 key.
+    pub fn paste(&mut self, text: &str) -> (usize, usize) {
+        let (codes, skipped) = crate::host::paste::to_petscii(text);
+        self.keys.clear();
+        self.session.clear_keys();
+        self.session.keys.type_petscii(&codes);
+        self.session.keys_changed();
+        (codes.len(), skipped)
+    }
+
     /// Move the joysticks (gamepads, the numeric keypad, a replay's moves) to the other
     /// port, released on the one they leave. Returns the port they drive now.
     pub fn swap_joystick_ports(&mut self) -> u8 {

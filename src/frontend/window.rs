@@ -441,6 +441,20 @@ impl App {
                     }
                 }
             }
+            Hotkey::Paste => {
+                let text = arboard::Clipboard::new().and_then(|mut c| c.get_text());
+                match text {
+                    Ok(t) => {
+                        let (typed, skipped) = self.machine.paste(&t);
+                        let mut m = format!("pasting {typed} characters");
+                        if skipped > 0 {
+                            m.push_str(&format!(" ({skipped} without a C64 key left out)"));
+                        }
+                        self.say(m);
+                    }
+                    Err(e) => self.say(format!("nothing to paste: {e}")),
+                }
+            }
             Hotkey::SwapJoystickPorts => {
                 let port = self.machine.swap_joystick_ports();
                 self.say(format!("joysticks now in port {port}"));
@@ -564,7 +578,11 @@ impl ApplicationHandler for App {
                 if event.state == ElementState::Pressed
                     && !event.repeat
                     && let PhysicalKey::Code(code) = event.physical_key
-                    && let Some(h) = controls::hotkey(code, self.modifiers.control_key())
+                    && let Some(h) = controls::hotkey_with(
+                        code,
+                        self.modifiers.control_key(),
+                        self.modifiers.shift_key(),
+                    )
                 {
                     self.hotkey(el, h);
                     return;

@@ -137,6 +137,15 @@ impl KeyFeeder {
         }
     }
 
+    /// Queue PETSCII codes as typed keys; codes without a key are left out.
+    pub fn type_petscii(&mut self, codes: &[u8]) {
+        for &code in codes {
+            if let Some((k, m)) = crate::chips::keyboard::keys_for_petscii(code) {
+                self.type_key(k, m);
+            }
+        }
+    }
+
     /// Queue text in breadbin's BASIC text notation (plain characters and `{NAME}` codes);
     /// `what` names it in errors (e.g. `--type`).
     pub fn type_text(&mut self, text: &str, what: &str) -> Result<(), String> {

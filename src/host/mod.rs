@@ -7,6 +7,7 @@ pub mod cartridge;
 pub mod disk;
 pub mod feeder;
 pub mod output;
+pub mod paste;
 pub mod recording;
 pub mod state;
 pub mod trace;

@@ -149,6 +149,10 @@ pub fn keys_for_petscii(code: u8) -> Option<(Key, Modifier)> {
         b'0'..=b'9' => plain(&(code as char).to_string()),
         b'A'..=b'Z' => plain(&(code as char).to_string()),
         0xC1..=0xDA => shifted(&((code - 0x80) as char).to_string()),
+        // The line graphics on SHIFT with *, + and -.
+        0xC0 => shifted("*"),
+        0xDB => shifted("+"),
+        0xDD => shifted("-"),
         b'!' => shifted("1"),
         b'"' => shifted("2"),
         b'#' => shifted("3"),
