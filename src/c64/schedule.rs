@@ -94,22 +94,7 @@ pub(super) fn vic_view<'a>(
     lines: &Lines,
 ) -> VicMemory<'a> {
     if !lines.game && lines.exrom {
-        // Ultimax mode: the PLA gives the VIC the upper 4 KiB of the cartridge's ROMH at
-        // $3000-$3FFF of every bank, and no character ROM.
-        let romh = port
-            .0
-            .romh_for_vic()
-            .and_then(|r| r.get(0x1000..0x2000))
-            .and_then(|r| r.try_into().ok())
-            .unwrap_or(&NO_ROMH);
-        return VicMemory {
-            ram: &mem.ram,
-            chargen: romh,
-            color: &mem.color,
-            bank,
-            rom_at: 0x3000,
-            rom_bank_mask: 0,
-        };
+        return ultimax_view(mem, bank, port);
     }
     VicMemory {
         ram: &mem.ram,
@@ -117,7 +102,28 @@ pub(super) fn vic_view<'a>(
         color: &mem.color,
         bank,
         rom_at: 0x1000,
-        rom_bank_mask: 0x4000,
+        rom_here: bank & 0x4000 == 0,
+    }
+}
+
+/// Ultimax mode: the PLA gives the VIC the upper 4 KiB of the cartridge's ROMH at
+/// $3000-$3FFF of every bank, and no character ROM.
+#[cold]
+#[inline(never)]
+fn ultimax_view<'a>(mem: &'a Memory, bank: u16, port: &'a Slot) -> VicMemory<'a> {
+    let romh = port
+        .0
+        .romh_for_vic()
+        .and_then(|r| r.get(0x1000..0x2000))
+        .and_then(|r| r.try_into().ok())
+        .unwrap_or(&NO_ROMH);
+    VicMemory {
+        ram: &mem.ram,
+        chargen: romh,
+        color: &mem.color,
+        bank,
+        rom_at: 0x3000,
+        rom_here: true,
     }
 }
 

@@ -64,9 +64,9 @@ pub struct VicMemory<'a> {
     /// Bank base address: $0000, $4000, $8000 or $C000.
     pub bank: u16,
     /// Where `chargen` shows in the bank ($1000, or $3000 for a cartridge's ROMH in Ultimax
-    /// mode), and the bank bits that must be 0 for it to show ($4000: banks 0 and 2; 0: all).
+    /// mode), and whether it shows in this bank at all (the character ROM: banks 0 and 2).
     pub rom_at: u16,
-    pub rom_bank_mask: u16,
+    pub rom_here: bool,
 }
 
 impl VicMemory<'_> {
@@ -83,7 +83,7 @@ impl VicMemory<'_> {
     /// Whether a VIC address reads the character ROM.
     #[inline(always)]
     pub fn is_rom(&self, addr: u16) -> bool {
-        addr & 0x3000 == self.rom_at && self.bank & self.rom_bank_mask == 0
+        self.rom_here && addr & 0x3000 == self.rom_at
     }
 }
 

@@ -49,7 +49,7 @@ impl Mem {
             color: &self.color,
             bank: 0,
             rom_at: 0x1000,
-            rom_bank_mask: 0x4000,
+            rom_here: true,
         }
     }
 }
