@@ -62,7 +62,7 @@ fn a_missing_rom_folder_or_bad_file_is_named() {
     assert_one_clean_line(&o);
     let e = stderr(&o);
     assert!(
-        e.contains("notes.txt") && e.contains(".prg and .bas"),
+        e.contains("notes.txt") && e.contains(".prg, .bas and .t64"),
         "{e}"
     );
     // Said to be a PRG, it is read as one: too short.
