@@ -10,9 +10,9 @@
 //! The chips are AMD 29F040s ([`super::flash`]); a write to their window is a command byte.
 //! Whether the flash changed is kept, for writing the image back ([`EasyFlash::crt`]).
 
-use super::flash::{Flash, Step};
+use super::flash::{Flash, Step, written_banks};
 use crate::chips::expansion::{Expansion, Lines, Select};
-use crate::media::crt::{Chip, Crt};
+use crate::media::crt::Crt;
 
 const BANK: usize = 0x2000;
 const BANKS: usize = 64;
@@ -48,7 +48,7 @@ impl EasyFlash {
             bank: 0,
             control: 0,
             name: crt.name.clone(),
-            origin: crate::media::fnv1a(&[&crt.to_bytes()]),
+            origin: crt.checksum(),
         };
         for (i, chip) in crt.chips.iter().enumerate() {
             let n = i + 1;
@@ -88,24 +88,14 @@ impl EasyFlash {
         if !self.roml.changed && !self.romh.changed {
             return None;
         }
-        let mut chips = Vec::new();
         let mut romh = self.romh.data.clone();
         if let Some(slot) = &self.eapi_slot {
             romh[EAPI_SLOT..EAPI_SLOT + EAPI_SIZE].copy_from_slice(slot);
         }
-        for bank in 0..BANKS {
-            for (flash, load) in [(&self.roml.data, 0x8000), (&romh, 0xA000)] {
-                let data = &flash[bank * BANK..(bank + 1) * BANK];
-                if data.iter().any(|&b| b != 0xFF) {
-                    chips.push(Chip {
-                        kind: 2,
-                        bank: bank as u16,
-                        load,
-                        data: data.to_vec(),
-                    });
-                }
-            }
-        }
+        // Bank by bank, ROML's before ROMH's.
+        let mut chips = written_banks(&self.roml.data, 0x8000);
+        chips.extend(written_banks(&romh, 0xA000));
+        chips.sort_by_key(|c| (c.bank, c.load));
         Some(Crt {
             version: (1, 0),
             hardware: 32,

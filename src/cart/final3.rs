@@ -49,10 +49,13 @@ impl Final3 {
         })
     }
 
+    /// The 16 KiB bank picked (the image's size limits the register's bits).
+    fn bank(&self) -> usize {
+        usize::from(self.register & 0x0F) % (self.rom.len() / BANK)
+    }
+
     fn byte(&self, offset: usize) -> u8 {
-        let banks = self.rom.len() / BANK;
-        let bank = usize::from(self.register & 0x0F) % banks;
-        self.rom[bank * BANK + offset]
+        self.rom[self.bank() * BANK + offset]
     }
 }
 
@@ -92,7 +95,7 @@ impl Expansion for Final3 {
     }
 
     fn romh_for_vic(&self) -> Option<&[u8]> {
-        let bank = usize::from(self.register & 0x0F) % (self.rom.len() / BANK);
+        let bank = self.bank();
         Some(&self.rom[bank * BANK + 0x2000..(bank + 1) * BANK])
     }
 

@@ -85,3 +85,18 @@ impl Flash {
         };
     }
 }
+
+/// The 8 KiB banks of `data` that hold anything but erased bytes, as CHIP packets of flash
+/// at `load`, bank by bank (what a cartridge's image written back keeps).
+pub(super) fn written_banks(data: &[u8], load: u16) -> Vec<crate::media::crt::Chip> {
+    data.chunks(0x2000)
+        .enumerate()
+        .filter(|(_, bank)| bank.iter().any(|&b| b != 0xFF))
+        .map(|(n, bank)| crate::media::crt::Chip {
+            kind: 2,
+            bank: n as u16,
+            load,
+            data: bank.to_vec(),
+        })
+        .collect()
+}

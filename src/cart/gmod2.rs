@@ -17,7 +17,7 @@
 use super::eeprom::Eeprom;
 use super::flash::Flash;
 use crate::chips::expansion::{Expansion, Lines, Select};
-use crate::media::crt::{Chip, Crt};
+use crate::media::crt::Crt;
 
 const BANK: usize = 0x2000;
 const BANKS: usize = 64;
@@ -53,7 +53,7 @@ impl GMod2 {
             eeprom: Eeprom::default(),
             register: 0,
             name: crt.name.clone(),
-            origin: crate::media::fnv1a(&[&crt.to_bytes()]),
+            origin: crt.checksum(),
         })
     }
 
@@ -108,17 +108,7 @@ impl Expansion for GMod2 {
         if !self.flash.changed {
             return None;
         }
-        let chips = (0..BANKS)
-            .filter_map(|bank| {
-                let data = &self.flash.data[bank * BANK..(bank + 1) * BANK];
-                data.iter().any(|&b| b != 0xFF).then(|| Chip {
-                    kind: 2,
-                    bank: bank as u16,
-                    load: 0x8000,
-                    data: data.to_vec(),
-                })
-            })
-            .collect();
+        let chips = super::flash::written_banks(&self.flash.data, 0x8000);
         Some(Crt {
             version: (1, 0),
             hardware: 60,

@@ -67,10 +67,7 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
         32 => Ok(Box::new(easyflash::EasyFlash::from_crt(crt)?)),
         53 => Ok(Box::new(pagefox::Pagefox::from_crt(crt)?)),
         60 => Ok(Box::new(gmod2::GMod2::from_crt(crt)?)),
-        n if banked::Scheme::of(n).is_some() => {
-            let scheme = banked::Scheme::of(n).expect("matched");
-            Ok(Box::new(banked::Banked::from_crt(scheme, crt)?))
-        }
+
         1 | 9 | 36 => {
             let kind = match (crt.hardware, crt.subtype) {
                 (1, _) => replay::Kind::ActionReplay,
@@ -80,14 +77,17 @@ pub fn from_crt(crt: &Crt) -> Result<Box<dyn Expansion>, String> {
             };
             Ok(Box::new(replay::Replay::from_crt(kind, crt)?))
         }
-        n => Err(format!(
-            "cartridge type {n} is not one breadbin has (it has: {})",
-            TYPES
-                .iter()
-                .map(|(n, name)| format!("{n} {name}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        n => match banked::Scheme::of(n) {
+            Some(scheme) => Ok(Box::new(banked::Banked::from_crt(scheme, crt)?)),
+            None => Err(format!(
+                "cartridge type {n} is not one breadbin has (it has: {})",
+                TYPES
+                    .iter()
+                    .map(|(n, name)| format!("{n} {name}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        },
     }
 }
 

@@ -141,6 +141,11 @@ impl Crt {
         })
     }
 
+    /// FNV-1a of the image as written: which image a device was made from.
+    pub fn checksum(&self) -> u64 {
+        crate::media::fnv1a(&[&self.to_bytes()])
+    }
+
     /// The image as file bytes (version 1.0 header unless the image has a subtype).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
