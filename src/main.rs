@@ -217,6 +217,10 @@ struct RunArgs {
     /// Never write the disk image back.
     #[arg(long, requires = "headless")]
     disk_readonly: bool,
+    /// Run a monitor script: its commands before the machine starts and at each stop
+    /// (README, "The monitor").
+    #[arg(long, requires = "headless", value_name = "SCRIPT")]
+    monitor: Option<PathBuf>,
 }
 
 /// What the program file is, when its name does not end in .prg or .bas.
@@ -459,6 +463,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         wav: a.wav,
         disk: a.disk,
         disk_read_only: a.disk_readonly,
+        monitor: a.monitor,
     };
     let headless::Run {
         outcome,

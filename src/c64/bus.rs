@@ -346,6 +346,7 @@ impl System {
 impl Bus for System {
     #[inline(always)]
     fn read(&mut self, addr: u16) -> u8 {
+        self.cpu_access = u32::from(addr) | super::ACCESS_SEEN;
         if addr < 2 {
             return self.mem.port.read(addr, self.cycles);
         }
@@ -354,6 +355,7 @@ impl Bus for System {
 
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
+        self.cpu_access = u32::from(addr) | super::ACCESS_SEEN | super::ACCESS_WRITE;
         if self.vic.renders() {
             // Fetches the picture still owes must see memory before this write.
             self.vic_catch_up();

@@ -98,7 +98,16 @@ pub struct System {
     upgrade: Option<Box<Upgrade>>,
     /// Which C64 this is.
     model: Model,
+    /// The CPU's last bus access, for a monitor's watchpoints ([`C64::take_cpu_access`]):
+    /// the address, [`ACCESS_WRITE`] for a write, [`ACCESS_SEEN`] until it is taken.
+    #[serde(skip)]
+    cpu_access: u32,
 }
+
+/// In `System::cpu_access`: an access was made since the last look.
+const ACCESS_SEEN: u32 = 1 << 17;
+/// In `System::cpu_access`: the access was a write.
+const ACCESS_WRITE: u32 = 1 << 16;
 
 fn released() -> Lines {
     Lines::RELEASED
@@ -140,6 +149,7 @@ impl C64 {
             drive: None,
             sched: Schedule::default(),
             ba_low: false,
+            cpu_access: 0,
             ba_run: 0,
             device_had_bus: false,
             cycles: 0,
@@ -366,6 +376,15 @@ impl C64 {
         }
         // 4. The SID has no per-cycle work here: it is clocked lazily, up to the current
         // cycle before each register access and at the start of each frame (`tick_vic`).
+    }
+
+    /// The CPU's bus access since the last call, if it made one: its address and whether
+    /// it wrote. Asked after every cycle, this sees every access (a read held by RDY is
+    /// none), for a monitor's watchpoints.
+    #[inline]
+    pub fn take_cpu_access(&mut self) -> Option<(u16, bool)> {
+        let a = std::mem::take(&mut self.sys.cpu_access);
+        (a & ACCESS_SEEN != 0).then_some((a as u16, a & ACCESS_WRITE != 0))
     }
 
     /// Read memory as the CPU would, without side effects on I/O chips.

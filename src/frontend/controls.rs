@@ -21,6 +21,7 @@ pub enum Hotkey {
     Freeze,
     SwapJoystickPorts,
     Paste,
+    Monitor,
 }
 
 /// The control for a key press, given whether a host Ctrl and Shift key are held.
@@ -46,6 +47,7 @@ pub fn hotkey(code: KeyCode, ctrl: bool) -> Option<Hotkey> {
         (KeyCode::F7, true) => Hotkey::LoadState,
         (KeyCode::F8, true) => Hotkey::Freeze,
         (KeyCode::F1, true) => Hotkey::SwapJoystickPorts,
+        (KeyCode::F2, true) => Hotkey::Monitor,
         _ => return None,
     })
 }
@@ -68,6 +70,7 @@ Window controls:
                 the numeric keypad drive)
   Ctrl+F8       the freeze button of the cartridge in the port (Action Replay,
                 Retro Replay, Nordic Power/Replay, Final Cartridge III)
+  Ctrl+F2       stop the machine and open the monitor in the terminal
 C64 keys: typed by symbol (\" gives SHIFT+2); cursor keys with the C64's shifted
 left/up; Esc = RUN/STOP, PageUp = RESTORE, Home = CLR/HOME, Backspace = INST/DEL,
 Left Ctrl = CTRL, Left Alt or Tab = C=, F1/F3/F5/F7 = the C64's, F2/F4/F6/F8 =

@@ -44,6 +44,8 @@ pub struct Machine {
     pub cartridge: Option<Box<dyn crate::chips::expansion::Expansion>>,
     /// Where its flash is saved when the window closes (`--cartridge-write`).
     pub cartridge_file: Option<std::path::PathBuf>,
+    /// The monitor, in the terminal (Ctrl+F2).
+    pub console: super::monitor::Console,
 }
 
 impl Machine {
@@ -68,6 +70,7 @@ impl Machine {
             disk_notes: Vec::new(),
             cartridge: None,
             cartridge_file: None,
+            console: Default::default(),
         }
     }
 
@@ -300,7 +303,27 @@ impl Machine {
     /// Run one PAL frame (to the VIC's next frame start), serving the key queue on the
     /// cycle each change is due and starting the program when BASIC is ready.
     pub fn run_frame(&mut self) {
-        self.session.run_frame();
+        if !self.console.monitor.armed() {
+            self.session.run_frame();
+            return;
+        }
+        // The monitor looks at every cycle, and may stop the machine within the frame.
+        let m = &mut self.console.monitor;
+        if self.session.run_frame_or(|c| m.check(c)) {
+            self.console.stopped(&mut self.session.c64);
+        }
+    }
+
+    /// Stop the machine and open the monitor in the terminal.
+    pub fn open_monitor(&mut self) {
+        if !self.console.is_open() {
+            self.console.open(&mut self.session.c64);
+        }
+    }
+
+    /// Run the monitor's commands typed since the last look: whether the machine runs on.
+    pub fn poll_monitor(&mut self) -> bool {
+        self.console.poll(&mut self.session.c64)
     }
 
     /// Type `text` (the host's clipboard) as keys, through the queue `--type` uses: what

@@ -17,6 +17,7 @@ pub mod disks;
 pub mod gamepad;
 pub mod keys;
 pub mod machine;
+pub mod monitor;
 pub mod present;
 pub(crate) mod window;
 

@@ -221,6 +221,8 @@ impl App {
                 "CPU jammed at ${:04X} (Ctrl+F9/Ctrl+F10 resets)",
                 self.machine.session.c64.cpu().pc
             )
+        } else if self.machine.console.is_open() {
+            "stopped: the monitor is open in the terminal".to_string()
         } else if self.paused {
             "paused (F9 resumes)".to_string()
         } else {
@@ -306,7 +308,10 @@ impl App {
 
     /// Run the frames that are due; returns true when at least one ran.
     fn emulate(&mut self, now: Instant) -> bool {
-        if self.paused || self.machine.session.c64.cpu().is_jammed() {
+        if self.paused
+            || self.machine.console.is_open()
+            || self.machine.session.c64.cpu().is_jammed()
+        {
             return false;
         }
         let mut ran = 0u64;
@@ -314,7 +319,7 @@ impl App {
             self.opts.warp_on_load && super::disks::motor_on(&mut self.machine.session.c64);
         if self.warp || loading {
             let start = Instant::now();
-            while ran == 0 || start.elapsed() < WARP_SLICE {
+            while (ran == 0 || start.elapsed() < WARP_SLICE) && !self.machine.console.is_open() {
                 self.machine.run_frame();
                 // Warp is silent: the SID's samples are thrown away.
                 self.machine.session.c64.sound_mut().discard();
@@ -323,6 +328,9 @@ impl App {
             self.pacer.restart(Instant::now());
         } else {
             for _ in 0..self.pacer.owed(now) {
+                if self.machine.console.is_open() {
+                    break;
+                }
                 self.machine.run_frame();
                 self.feed_audio();
                 self.pacer.frames += 1;
@@ -431,6 +439,7 @@ impl App {
                 self.say("hard reset".into());
             }
             Hotkey::Quit => el.exit(),
+            Hotkey::Monitor => self.machine.open_monitor(),
             Hotkey::NextDisk => {
                 if self.machine.disks.is_empty() {
                     self.say("no disks given (--disk FILE, repeatable)".into());
@@ -611,6 +620,12 @@ impl ApplicationHandler for App {
             self.say(m);
         }
         self.machine.set_gamepad_bits(self.pads.bits());
+        if self.machine.poll_monitor() {
+            self.pacer.restart(Instant::now());
+        }
+        if self.machine.console.take_quit() {
+            el.exit();
+        }
         let now = Instant::now();
         self.emulate(now);
         if self.machine.session.c64.frames() != self.last_frame_shown
@@ -622,7 +637,7 @@ impl ApplicationHandler for App {
         self.update_title();
         let next = if self.warp {
             Instant::now()
-        } else if self.paused {
+        } else if self.paused || self.machine.console.is_open() {
             now + Duration::from_millis(50)
         } else {
             self.pacer.deadline(self.pacer.frames + 1)

@@ -511,6 +511,20 @@ impl Session {
         while self.run_until(u64::MAX, |c, _, _| c.frames() != frame) != Halt::Stop {}
     }
 
+    /// Run to the end of the current frame, or until `stop` holds after a cycle (a
+    /// monitor's check): whether `stop` ended it.
+    pub fn run_frame_or(&mut self, mut stop: impl FnMut(&mut C64) -> bool) -> bool {
+        self.apply_joystick();
+        let frame = self.c64.frames();
+        let mut stopped = false;
+        while self.run_until(u64::MAX, |c, _, _| {
+            stopped = stop(c);
+            stopped || c.frames() != frame
+        }) != Halt::Stop
+        {}
+        stopped
+    }
+
     /// Drop every key, queued or held (after a reset).
     pub fn clear_keys(&mut self) {
         self.keys.clear(self.c64.keyboard_mut());

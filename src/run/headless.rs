@@ -10,6 +10,7 @@ use crate::c64::{C64, Event, Halt};
 use crate::host::autostart::{Autostart, Session, Start};
 use crate::host::disk::DiskFile;
 use crate::host::feeder::KeyFeeder;
+use crate::host::monitor::{Flow, Monitor};
 use crate::host::output::PendingFile;
 use crate::media::{MediaError, Program, ProgramKind};
 use std::path::PathBuf;
@@ -36,6 +37,9 @@ pub enum RunError {
     Disk(#[from] crate::host::disk::DiskError),
     #[error("{0}")]
     Cartridge(String),
+    /// A monitor script that cannot be read or run: the message names its line.
+    #[error("{0}")]
+    Monitor(String),
     /// A time limit too long to count in cycles.
     #[error("{0}: too long to run (more cycles than a 64-bit counter holds)")]
     Limit(String),
@@ -114,6 +118,9 @@ pub struct RunOptions {
     pub disk: Option<PathBuf>,
     /// Never write the disk image back.
     pub disk_read_only: bool,
+    /// A monitor script: its commands run before the machine starts, and at each stop
+    /// (its output goes to stdout).
+    pub monitor: Option<PathBuf>,
 }
 
 /// Sample rate of `--wav` files.
@@ -139,13 +146,15 @@ pub enum Outcome {
     TraceDiffers,
     /// `--expect-trace`'s reference ended with everything matching.
     ReferenceEnded,
+    /// The monitor's `quit`.
+    Quit,
 }
 
 impl Outcome {
     /// Process exit status (documented in README).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Outcome::Limit | Outcome::Ready | Outcome::ReferenceEnded => 0,
+            Outcome::Limit | Outcome::Ready | Outcome::ReferenceEnded | Outcome::Quit => 0,
             Outcome::TraceDiffers => 1,
             Outcome::D7ff(v) => *v as i32,
             Outcome::Jam { .. } => 3,
@@ -181,6 +190,28 @@ fn first_past(limit: u64, written: u64, warned: &mut bool) -> bool {
     let now = written > limit && !*warned;
     *warned |= now;
     now
+}
+
+/// Let the monitor have its say, at the start or at a stop (`at_stop`): print what it
+/// says, and when its queue runs out, run on to its next checkpoint.
+fn monitor_flow(m: &mut Monitor, c64: &mut C64, at_stop: bool) -> Result<Flow, RunError> {
+    let flow = if at_stop {
+        m.stopped(c64)
+    } else {
+        m.drain(c64)
+    };
+    let out = m.take_output();
+    if !out.is_empty() {
+        use std::io::Write as _;
+        let mut o = std::io::stdout().lock();
+        let _ = o.write_all(out.as_bytes());
+        let _ = o.flush();
+    }
+    let flow = flow.map_err(RunError::Monitor)?;
+    if flow == Flow::Stay {
+        m.go(c64);
+    }
+    Ok(flow)
 }
 
 /// Perform a headless run.
@@ -251,6 +282,18 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     if opts.load_state.is_some() {
         s.autostart.begin_if_at_prompt(&mut s.c64);
     }
+    let mut monitor = match &opts.monitor {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| RunError::Monitor(format!("{}: cannot read: {e}", p.display())))?;
+            let mut m = Monitor::with_script(&p.display().to_string(), &text);
+            if let Some(program) = s.autostart.program() {
+                m.basic = program.labels.clone();
+            }
+            Some(m)
+        }
+        None => None,
+    };
     if let Some(t) = &opts.type_text {
         s.keys.type_text(t, "--type").map_err(RunError::Type)?;
     }
@@ -311,7 +354,18 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
     };
     let ended =
         |c: &mut C64, a: &mut Autostart, k: &KeyFeeder| until_ready && a.ended(c, k.is_idle());
-    while s.c64.cycles() < limit {
+    // The script's first commands run before the machine does.
+    if let Some(m) = monitor.as_mut()
+        && monitor_flow(m, &mut s.c64, false)? == Flow::Quit
+    {
+        outcome = Some(Outcome::Quit);
+    }
+    while s.c64.cycles() < limit && outcome.is_none() {
+        let armed = monitor.as_ref().is_some_and(Monitor::armed);
+        let watcher = &mut monitor;
+        let mut stop = |c: &mut C64, a: &mut Autostart, k: &KeyFeeder| {
+            ended(c, a, k) || (armed && watcher.as_mut().is_some_and(|m| m.check(c)))
+        };
         let halt = if per_cycle {
             if let Some(w) = trace.as_mut()
                 && s.c64.cpu().at_instruction_boundary()
@@ -333,7 +387,7 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
             if compare.is_some() {
                 recorder.before_tick(&s.c64);
             }
-            let halt = s.run_until(s.c64.cycles() + 1, ended);
+            let halt = s.run_until(s.c64.cycles() + 1, &mut stop);
             if let Some(c) = compare.as_mut()
                 && let Some(r) = recorder.after_tick(s.c64.cpu())
                 && let Some(v) = c.push(r)?
@@ -347,8 +401,8 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
                 break;
             }
             halt
-        } else if until_ready {
-            s.run_until(limit.min(next_sound), ended)
+        } else if until_ready || armed {
+            s.run_until(limit.min(next_sound), &mut stop)
         } else {
             // Nothing to ask after each cycle.
             s.run_until(limit.min(next_sound), |_, _, _| false)
@@ -373,10 +427,18 @@ pub fn run_full(opts: &RunOptions) -> Result<Run, RunError> {
                     break;
                 }
             }
-            Halt::Stop => {
-                outcome = Some(Outcome::Ready);
-                break;
-            }
+            Halt::Stop => match monitor.as_mut() {
+                Some(m) if m.has_stopped() => {
+                    if monitor_flow(m, &mut s.c64, true)? == Flow::Quit {
+                        outcome = Some(Outcome::Quit);
+                        break;
+                    }
+                }
+                _ => {
+                    outcome = Some(Outcome::Ready);
+                    break;
+                }
+            },
         }
         if s.c64.cycles() >= next_sound {
             s.c64.sound_mut().take_samples(&mut sound);
