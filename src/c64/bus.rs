@@ -346,7 +346,6 @@ impl System {
 impl Bus for System {
     #[inline(always)]
     fn read(&mut self, addr: u16) -> u8 {
-        self.cpu_access = u32::from(addr) | super::ACCESS_SEEN;
         if addr < 2 {
             return self.mem.port.read(addr, self.cycles);
         }
@@ -355,7 +354,6 @@ impl Bus for System {
 
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) {
-        self.cpu_access = u32::from(addr) | super::ACCESS_SEEN | super::ACCESS_WRITE;
         if self.vic.renders() {
             // Fetches the picture still owes must see memory before this write.
             self.vic_catch_up();
@@ -366,6 +364,24 @@ impl Bus for System {
         } else {
             self.write_other(r, addr, value);
         }
+    }
+}
+
+/// The CPU's bus while a monitor watches it: each access is noted (`C64::cpu_access`), then
+/// made as on the plain bus. Runs without a watch use the plain bus and note nothing.
+pub(super) struct Watched<'a>(pub(super) &'a mut System, pub(super) &'a mut u32);
+
+impl Bus for Watched<'_> {
+    #[inline(always)]
+    fn read(&mut self, addr: u16) -> u8 {
+        *self.1 = u32::from(addr) | super::ACCESS_SEEN;
+        Bus::read(self.0, addr)
+    }
+
+    #[inline(always)]
+    fn write(&mut self, addr: u16, value: u8) {
+        *self.1 = u32::from(addr) | super::ACCESS_SEEN | super::ACCESS_WRITE;
+        Bus::write(self.0, addr, value);
     }
 }
 

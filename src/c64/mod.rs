@@ -98,15 +98,11 @@ pub struct System {
     upgrade: Option<Box<Upgrade>>,
     /// Which C64 this is.
     model: Model,
-    /// The CPU's last bus access, for a monitor's watchpoints ([`C64::take_cpu_access`]):
-    /// the address, [`ACCESS_WRITE`] for a write, [`ACCESS_SEEN`] until it is taken.
-    #[serde(skip)]
-    cpu_access: u32,
 }
 
-/// In `System::cpu_access`: an access was made since the last look.
+/// In `C64::cpu_access`: an access was made since the last look.
 const ACCESS_SEEN: u32 = 1 << 17;
-/// In `System::cpu_access`: the access was a write.
+/// In `C64::cpu_access`: the access was a write.
 const ACCESS_WRITE: u32 = 1 << 16;
 
 fn released() -> Lines {
@@ -118,6 +114,13 @@ fn released() -> Lines {
 pub struct C64 {
     cpu: Cpu,
     sys: System,
+    /// The CPU's accesses are noted for [`C64::take_cpu_access`] ([`C64::watch_accesses`]).
+    #[serde(skip)]
+    watching: bool,
+    /// The CPU's last bus access while watching: the address, [`ACCESS_WRITE`] for a write,
+    /// [`ACCESS_SEEN`] until it is taken.
+    #[serde(skip)]
+    cpu_access: u32,
 }
 
 impl C64 {
@@ -149,7 +152,6 @@ impl C64 {
             drive: None,
             sched: Schedule::default(),
             ba_low: false,
-            cpu_access: 0,
             ba_run: 0,
             device_had_bus: false,
             cycles: 0,
@@ -170,7 +172,12 @@ impl C64 {
         // P's flags other than I are whatever the chip powered up with; VICE shows Z set,
         // and so does breadbin, for the same reason.
         cpu.p.insert(crate::chips::cpu::Status::Z);
-        let mut c64 = C64 { cpu, sys };
+        let mut c64 = C64 {
+            cpu,
+            sys,
+            watching: false,
+            cpu_access: 0,
+        };
         if let Some(rom) = dos {
             c64.attach_drive(rom, 8);
         }
@@ -341,6 +348,12 @@ impl C64 {
     /// Advance the whole machine by one φ2 cycle.
     #[inline(always)]
     pub fn tick(&mut self) {
+        self.tick_on::<false>();
+    }
+
+    /// One cycle, the CPU's access noted when `WATCHED` (`bus.rs`, `Watched`).
+    #[inline(always)]
+    fn tick_on<const WATCHED: bool>(&mut self) {
         let s = &mut self.sys;
         // 1. The VIC's half-cycle: its memory fetches and BA for this cycle. Cycles in which
         // only its counters move are applied later, in one step.
@@ -365,7 +378,11 @@ impl C64 {
         // 2. The CPU's bus cycle: read cycles are held while RDY is low. (While a device on
         // the expansion port pulls /DMA, wired to both RDY and AEC, its writes reach nothing:
         // `bus.rs`.)
-        self.cpu.tick(s);
+        if WATCHED {
+            self.cpu.tick(&mut bus::Watched(s, &mut self.cpu_access));
+        } else {
+            self.cpu.tick(s);
+        }
         // 3. The CIAs, with their TOD input (50 pulses per 985,248 cycles, spread evenly).
         // Cycles in which they only count down are applied later, in one step; so are the
         // cycles without a TOD pulse.
@@ -378,12 +395,19 @@ impl C64 {
         // cycle before each register access and at the start of each frame (`tick_vic`).
     }
 
-    /// The CPU's bus access since the last call, if it made one: its address and whether
-    /// it wrote. Asked after every cycle, this sees every access (a read held by RDY is
-    /// none), for a monitor's watchpoints.
+    /// Note the CPU's bus accesses from now on, for [`C64::take_cpu_access`] (a monitor's
+    /// watchpoints), or stop noting them. Runs that note nothing cost nothing more.
+    pub fn watch_accesses(&mut self, on: bool) {
+        self.watching = on;
+        self.cpu_access = 0;
+    }
+
+    /// The CPU's bus access since the last call, if it made one while
+    /// [`C64::watch_accesses`] is on: its address and whether it wrote. Asked after every
+    /// cycle, this sees every access (a read held by RDY is none).
     #[inline]
     pub fn take_cpu_access(&mut self) -> Option<(u16, bool)> {
-        let a = std::mem::take(&mut self.sys.cpu_access);
+        let a = std::mem::take(&mut self.cpu_access);
         (a & ACCESS_SEEN != 0).then_some((a as u16, a & ACCESS_WRITE != 0))
     }
 

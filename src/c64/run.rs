@@ -22,9 +22,32 @@ impl C64 {
     /// after every cycle: a closure that only compares is as cheap as the loop itself.
     #[inline]
     pub fn run_until(&mut self, limit: u64, mut stop: impl FnMut(&mut C64) -> bool) -> Halt {
+        if self.watching {
+            return self.run_watched(limit, stop);
+        }
         let events = self.sys.events.len();
         while self.sys.cycles < limit {
             self.tick();
+            if self.cpu.is_jammed() {
+                return Halt::Jam;
+            }
+            if self.sys.events.len() != events {
+                return Halt::Event;
+            }
+            if stop(self) {
+                return Halt::Stop;
+            }
+        }
+        Halt::Limit
+    }
+
+    /// [`C64::run_until`] with the CPU's accesses noted for a monitor (kept apart, so the
+    /// loop of every other run stays as it is).
+    #[inline(never)]
+    fn run_watched(&mut self, limit: u64, mut stop: impl FnMut(&mut C64) -> bool) -> Halt {
+        let events = self.sys.events.len();
+        while self.sys.cycles < limit {
+            self.tick_on::<true>();
             if self.cpu.is_jammed() {
                 return Halt::Jam;
             }

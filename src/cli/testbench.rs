@@ -7,11 +7,13 @@ use std::process::ExitCode;
 
 #[derive(Args, Debug)]
 pub(crate) struct TestbenchArgs {
-    /// The test bench folder (holding tests.tsv).
+    /// The test bench folder (holding tests.tsv), or a checkout of the VICE-testprogs
+    /// collection (holding testbench/c64-testlist.in).
     #[arg(default_value = breadbin::run::testbench::DEFAULT_DIR)]
     pub(crate) dir: PathBuf,
     /// The list of runs in DIR: tests.tsv (plain PAL), tests-disk.tsv (a disk in drive 8),
-    /// tests-models.tsv or tests-expansions.tsv.
+    /// tests-models.tsv or tests-expansions.tsv; in a checkout, the same lists made from
+    /// the collection's own (also named plain, disk, models and expansions).
     #[arg(long, value_name = "LIST", default_value = "tests.tsv")]
     pub(crate) tests: String,
     /// Run only programs whose path starts with PREFIX (repeatable), e.g. `CIA/` or `CPU/sha`.
@@ -53,7 +55,20 @@ pub(crate) fn testbench(a: &TestbenchArgs) -> Result<ExitCode, String> {
         ),
         None => Vec::new(),
     };
-    let entries = tb::read_list_file(&a.dir, &a.tests).map_err(|e| e.to_string())?;
+    // A checkout of the collection has its own list, sorted here into the bench's four.
+    let entries = if tb::collection::is_checkout(&a.dir) && !a.dir.join(&a.tests).is_file() {
+        let kind = tb::collection::Kind::from_name(&a.tests).ok_or_else(|| {
+            format!(
+                "--tests {}: a checkout of the collection has the lists plain, disk, models \
+                 and expansions",
+                a.tests
+            )
+        })?;
+        tb::collection::read(&a.dir, kind)
+    } else {
+        tb::read_list_file(&a.dir, &a.tests)
+    }
+    .map_err(|e| e.to_string())?;
     let entries = tb::select(entries, &a.only).map_err(|e| e.to_string())?;
     let roms = breadbin::Roms::load(a.roms.as_deref()).map_err(|e| e.to_string())?;
     let threads = a.jobs.map(|j| j as usize).unwrap_or_else(|| {

@@ -205,7 +205,12 @@ impl Monitor {
         self.was_boundary = c64.cpu().at_instruction_boundary();
         self.watch_hit = None;
         self.stop = None;
-        let _ = c64.take_cpu_access();
+        // The machine notes the CPU's accesses only while a watchpoint needs them.
+        let watch = self
+            .points
+            .iter()
+            .any(|p| matches!(p.kind, Kind::Watch { .. }));
+        c64.watch_accesses(watch);
         self.raster_before = c64.vic_position().0;
         self.line_before = basic_line(c64);
     }

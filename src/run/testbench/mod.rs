@@ -29,6 +29,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod cartridge;
+pub mod collection;
 mod list;
 mod palettes;
 pub mod picture;
