@@ -110,6 +110,10 @@ fn the_windows_monitor_stops_the_machine_and_runs_it_on() {
     }
     m.open_monitor();
     assert!(m.console.is_open());
+    assert!(
+        m.session.c64.cpu().at_instruction_boundary(),
+        "the machine stops between two instructions"
+    );
     let at = m.session.c64.cycles();
     assert!(
         !m.poll_monitor(),

@@ -317,6 +317,17 @@ impl Machine {
     /// Stop the machine and open the monitor in the terminal.
     pub fn open_monitor(&mut self) {
         if !self.console.is_open() {
+            // The program's labels name its BASIC lines (`break line LABEL`).
+            if let Some(p) = self.session.autostart.program() {
+                self.console.monitor.basic = p.labels.clone();
+            }
+            // A stop falls between two instructions.
+            while !self.session.c64.cpu().at_instruction_boundary()
+                && !self.session.c64.cpu().is_jammed()
+            {
+                self.session
+                    .run_until(u64::MAX, |c, _, _| c.cpu().at_instruction_boundary());
+            }
             self.console.open(&mut self.session.c64);
         }
     }

@@ -321,7 +321,6 @@ impl Monitor {
             Reason::Step => {}
         }
         self.show_stop(c64);
-        self.last_stop = c64.cycles();
         // The checkpoint's commands come before what is queued.
         for a in actions.into_iter().rev() {
             self.queue.push_front(a);
@@ -342,6 +341,7 @@ impl Monitor {
             .unwrap_or_default();
         let _ = writeln!(self.out, "{pc:04X}  {name}{text}");
         self.next_disassembly = pc;
+        self.last_stop = c64.cycles();
     }
 
     fn show_registers(&mut self, c64: &C64) {

@@ -201,3 +201,19 @@ fn stops_and_steps_leave_the_machine_as_a_run_without_them() {
         crate::host::state::to_bytes(&plain)
     );
 }
+
+#[test]
+fn labels_from_a_file_name_addresses_in_and_out() {
+    let file = std::env::temp_dir().join(format!("breadbin-labels-{}.lbl", std::process::id()));
+    std::fs::write(&file, "al C:1010 .countdown\nborder = $D020\n").unwrap();
+    let (c64, _, out) = stop_after(&format!(
+        "labels {}\nd 1002 1005\nbreak .countdown\ng",
+        file.display()
+    ));
+    let _ = std::fs::remove_file(&file);
+    assert!(out.contains("2 labels read from"), "{out}");
+    assert!(out.contains("1002  20 10 10  JSR countdown"), "{out}");
+    assert!(out.contains("1005  8D 20 D0  STA border"), "{out}");
+    assert!(out.contains("#1 break at $1010 (countdown)"), "{out}");
+    assert_eq!(c64.cpu().pc, 0x1010);
+}
