@@ -31,12 +31,14 @@ quit                   end the run
 ";
 
 impl Monitor {
-    /// Run one line: commands separated by `;` (a checkpoint's `do` takes the rest).
+    /// Run one line: commands separated by `;` (a checkpoint's `do` takes the rest of it).
     pub(super) fn commands(&mut self, c64: &mut C64, line: &str) -> Result<Flow, String> {
         let mut rest = line.trim();
         while !rest.is_empty() {
             let word = rest.split_whitespace().next().unwrap_or("");
-            let (cmd, tail) = if matches!(word, "break" | "watch" | "bk" | "w") {
+            let first = rest.split(';').next().unwrap_or("");
+            let takes_rest = first.contains(" do ") || first.trim_end().ends_with(" do");
+            let (cmd, tail) = if matches!(word, "break" | "watch" | "bk" | "w") && takes_rest {
                 (rest, "")
             } else {
                 match rest.split_once(';') {

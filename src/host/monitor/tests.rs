@@ -141,7 +141,7 @@ fn commands_change_registers_memory_and_code() {
 
 #[test]
 fn a_checkpoints_commands_run_at_each_hit() {
-    let (_, _, out) = stop_after("break 1012 do r; g\nbreak 1015\ng");
+    let (_, _, out) = stop_after("break 1012 do r; g\nbreak 1015; g");
     assert_eq!(out.matches("#1 break (hit").count(), 5, "{out}");
     assert!(out.contains("#1 break (hit 5)"), "{out}");
     assert!(out.contains("#2 break (hit 1)"), "{out}");
