@@ -21,33 +21,30 @@ impl C64 {
     /// the CPU is jammed or until a new event comes, whichever comes first. `stop` is asked
     /// after every cycle: a closure that only compares is as cheap as the loop itself.
     #[inline]
-    pub fn run_until(&mut self, limit: u64, mut stop: impl FnMut(&mut C64) -> bool) -> Halt {
+    pub fn run_until(&mut self, limit: u64, stop: impl FnMut(&mut C64) -> bool) -> Halt {
         if self.watching {
             return self.run_watched(limit, stop);
         }
-        let events = self.sys.events.len();
-        while self.sys.cycles < limit {
-            self.tick();
-            if self.cpu.is_jammed() {
-                return Halt::Jam;
-            }
-            if self.sys.events.len() != events {
-                return Halt::Event;
-            }
-            if stop(self) {
-                return Halt::Stop;
-            }
-        }
-        Halt::Limit
+        self.run_on::<false>(limit, stop)
     }
 
-    /// [`C64::run_until`] with the CPU's accesses noted for a monitor (kept apart, so the
+    /// [`C64::run_until`] with the CPU's accesses noted for a monitor (out of line, so the
     /// loop of every other run stays as it is).
     #[inline(never)]
-    fn run_watched(&mut self, limit: u64, mut stop: impl FnMut(&mut C64) -> bool) -> Halt {
+    fn run_watched(&mut self, limit: u64, stop: impl FnMut(&mut C64) -> bool) -> Halt {
+        self.run_on::<true>(limit, stop)
+    }
+
+    /// The loop of [`C64::run_until`], the CPU's accesses noted when `WATCHED`.
+    #[inline(always)]
+    fn run_on<const WATCHED: bool>(
+        &mut self,
+        limit: u64,
+        mut stop: impl FnMut(&mut C64) -> bool,
+    ) -> Halt {
         let events = self.sys.events.len();
         while self.sys.cycles < limit {
-            self.tick_on::<true>();
+            self.tick_on::<WATCHED>();
             if self.cpu.is_jammed() {
                 return Halt::Jam;
             }

@@ -55,7 +55,7 @@ impl Console {
     /// The machine stopped at a checkpoint or at the end of a step.
     pub fn stopped(&mut self, c64: &mut C64) {
         let flow = self.monitor.stopped(c64);
-        self.after(c64, flow);
+        self.after(flow);
     }
 
     /// Run what the terminal typed since the last look; whether the machine runs on now.
@@ -63,18 +63,17 @@ impl Console {
         if !self.open {
             return false;
         }
-        let lines = match self.terminal {
-            true => Some(self.lines.get_or_insert_with(read_stdin)),
-            false => None,
-        };
-        while let Some(lines) = lines.as_ref() {
-            match lines.try_recv() {
-                Ok(line) => self.monitor.push(&line),
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => {
-                    // No terminal to type in: the machine runs on.
-                    self.monitor.push("g");
-                    break;
+        if self.terminal {
+            let lines = self.lines.get_or_insert_with(read_stdin);
+            loop {
+                match lines.try_recv() {
+                    Ok(line) => self.monitor.push(&line),
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => {
+                        // No terminal to type in: the machine runs on.
+                        self.monitor.push("g");
+                        break;
+                    }
                 }
             }
         }
@@ -82,18 +81,15 @@ impl Console {
             return false;
         }
         let flow = self.monitor.drain(c64);
-        self.after(c64, flow);
+        self.after(flow);
         !self.open
     }
 
-    fn after(&mut self, c64: &mut C64, flow: Result<Flow, String>) {
+    fn after(&mut self, flow: Result<Flow, String>) {
         // The terminal's errors are printed with the output; nothing is left to fail.
         let flow = flow.unwrap_or(Flow::Stay);
         self.open = flow == Flow::Stay;
         self.quit = flow == Flow::Quit;
-        if self.quit {
-            self.monitor.go(c64);
-        }
         let mut out = self.monitor.take_output();
         if self.open {
             out.push_str("(monitor) ");

@@ -158,7 +158,7 @@ impl Monitor {
                 let _ = writeln!(
                     self.out,
                     "stopwatch: {} cycles",
-                    c64.cycles() - self.stopwatch.min(c64.cycles())
+                    c64.cycles().saturating_sub(self.stopwatch)
                 );
             }
             "var" => self.variable(c64, args)?,

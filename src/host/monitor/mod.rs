@@ -358,7 +358,7 @@ impl Monitor {
             cpu.y,
             cpu.s,
             cpu.p.bits(),
-            now - self.last_stop.min(now),
+            now.saturating_sub(self.last_stop),
         );
         let basic = basic_line(c64);
         if basic < 0xFF00 {
